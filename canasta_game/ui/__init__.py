@@ -1,0 +1,1 @@
+"""pygame-ce drawing: scenes, sprites, layout. Holds no rule of the game."""
