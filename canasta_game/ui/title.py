@@ -6,8 +6,10 @@ import pygame
 
 from canasta_game.i18n import _
 
+Colour = tuple[int, int, int]
 
-def draw_title(surface: pygame.Surface, felt: tuple[int, int, int], ink: tuple[int, int, int]) -> None:
+
+def draw_title(surface: pygame.Surface, felt: Colour, ink: Colour) -> None:
     """Fill the window with felt and centre the game's name, scaled to the window height."""
     surface.fill(felt)
     width, height = surface.get_size()

@@ -1,0 +1,129 @@
+"""Player actions as frozen values, with a JSON form that names cards the RULES.md way.
+
+A ``Meld`` is a batch of new melds and additions validated atomically, so an initial meld
+made of several melds, or going out with several melds, is one action. ``TakePile`` carries
+the hand cards that go with the top card and, while the side is closed, the further new melds
+that reach the minimum (C-PILE-8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from canasta_game.engine.cards import card_text, parse_card
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    seat: int
+    cards: Cards = ()  # hand cards melded with the top card
+    melds: tuple[Cards, ...] = ()  # further new melds from hand, closed side only
+    separate: bool = False  # O-PILE-CONFLICT=A: start an open meld beside a canasta
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    seat: int
+    new: tuple[Cards, ...] = ()
+    add: tuple[tuple[int, Cards], ...] = ()  # (meld id, cards)
+
+    def cards(self) -> list[int]:
+        out = [c for meld in self.new for c in meld]
+        out.extend(c for _, cards in self.add for c in cards)
+        return out
+
+
+def AddToMeld(seat: int, mid: int, cards: Cards) -> Meld:
+    """Shorthand for a ``Meld`` that only adds ``cards`` to the meld ``mid``."""
+    return Meld(seat, add=((mid, tuple(cards)),))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskGoOut:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerGoOut:
+    seat: int
+    yes: bool
+
+
+Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut
+
+
+def _cards(cards: Cards) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def _uids(items: list[str]) -> Cards:
+    return tuple(parse_card(t) for t in items)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, DrawStock):
+        return {"type": "draw", "seat": action.seat}
+    if isinstance(action, TakePile):
+        out: dict[str, Any] = {"type": "take", "seat": action.seat, "cards": _cards(action.cards)}
+        if action.melds:
+            out["melds"] = [_cards(m) for m in action.melds]
+        if action.separate:
+            out["separate"] = True
+        return out
+    if isinstance(action, Meld):
+        return {
+            "type": "meld",
+            "seat": action.seat,
+            "new": [_cards(m) for m in action.new],
+            "add": [[mid, _cards(cards)] for mid, cards in action.add],
+        }
+    if isinstance(action, Discard):
+        return {"type": "discard", "seat": action.seat, "card": card_text(action.card)}
+    if isinstance(action, AskGoOut):
+        return {"type": "ask", "seat": action.seat}
+    return {"type": "answer", "seat": action.seat, "yes": action.yes}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Inverse of ``action_to_dict``; raises ValueError on anything malformed."""
+    try:
+        kind = data["type"]
+        seat = int(data["seat"])
+        if kind == "draw":
+            return DrawStock(seat)
+        if kind == "take":
+            return TakePile(
+                seat,
+                _uids(data.get("cards", [])),
+                tuple(_uids(m) for m in data.get("melds", [])),
+                bool(data.get("separate", False)),
+            )
+        if kind == "meld":
+            return Meld(
+                seat,
+                tuple(_uids(m) for m in data.get("new", [])),
+                tuple((int(mid), _uids(cards)) for mid, cards in data.get("add", [])),
+            )
+        if kind == "discard":
+            return Discard(seat, parse_card(data["card"]))
+        if kind == "ask":
+            return AskGoOut(seat)
+        if kind == "answer":
+            return AnswerGoOut(seat, bool(data["yes"]))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"malformed action {data!r}: {exc}") from exc
+    raise ValueError(f"unknown action type in {data!r}")

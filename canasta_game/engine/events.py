@@ -1,0 +1,107 @@
+"""What happened, for the UI's animations and sounds and for the bots' memory.
+
+Events name physical cards by uid. A card drawn from the stock is private: the controller
+shows it face up only to its owner (``private`` events), everything else is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    @property
+    def private(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def private(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class BonusThreePlaced(Event):
+    seat: int
+    side: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileTaken(Event):
+    seat: int
+    cards: tuple[int, ...]  # the whole pile, bottom first
+
+
+@dataclass(frozen=True, slots=True)
+class MeldMade(Event):
+    seat: int
+    side: int
+    mid: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldExtended(Event):
+    seat: int
+    side: int
+    mid: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaCompleted(Event):
+    side: int
+    mid: int
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    card: int
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PileFrozen(Event):
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileRecycled(Event):
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskedGoOut(Event):
+    seat: int
+    partner: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnsweredGoOut(Event):
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    seat: int
+    concealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    reason: str

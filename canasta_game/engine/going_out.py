@@ -1,0 +1,133 @@
+"""Can the player still end this turn with no cards? (C-OUT-1, C-OUT-5, C-OUT-7, C-TURN-7)
+
+Asking "may I go out?", melding black threes and every action near the end of a hand must
+leave a legal way to finish the turn, so the engine needs an exact answer, fast. Cards of one
+rank are interchangeable, so the hand reduces to counts: every natural rank must join its
+meld (or form a new one with two or more), black threes form one meld of three or more, and
+the wild cards are spread over the melds within their caps. A small dynamic programme over
+the melds finds whether some spread reaches the canastas the side needs; at most one card
+(of any kind) is kept back as the final discard.
+"""
+
+from __future__ import annotations
+
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Question, State
+
+_WILD = -1
+_BLACK = -2
+
+
+def can_go_out(state: State) -> bool:
+    """True when the current player can meld and discard down to zero cards this turn."""
+    if state.question is Question.NO:
+        return False
+    rules = state.rules
+    side = state.side_of(state.current)
+    hand = state.hands[state.current]
+    naturals: dict[int, int] = {}
+    wilds = blacks = 0
+    for card in hand:
+        if IS_WILD[card]:
+            wilds += 1
+        elif IS_BLACK_THREE[card]:
+            blacks += 1
+        else:
+            rank = RANK_OF[card]
+            naturals[rank] = naturals.get(rank, 0) + 1
+    discards: list[int | None] = [None, *naturals]
+    if wilds and not rules.out_nowild3:
+        discards.append(_WILD)
+    if blacks and not rules.out_nowild3:
+        discards.append(_BLACK)
+    for discard in discards:
+        nat = dict(naturals)
+        w, b = wilds, blacks
+        if discard == _WILD:
+            w -= 1
+        elif discard == _BLACK:
+            b -= 1
+        elif discard is not None:
+            nat[discard] -= 1
+        if _meldable(rules, state, side, nat, w, b):
+            return True
+    return False
+
+
+def _meldable(
+    rules: Rules, state: State, side: int, naturals: dict[int, int], wilds: int, blacks: int
+) -> bool:
+    """Can all these cards be melded at once, reaching the side's go-out quota?"""
+    if blacks in (1, 2):
+        return False
+    # Regular melds after the naturals join them: [naturals, wilds, size, least wilds to add].
+    entries: list[list[int]] = []
+    by_key: dict[int, list[int]] = {}
+    wild_meld_size: int | None = None
+    for meld in state.melds[side]:
+        if meld.is_black_threes:
+            continue
+        if meld.is_wild_meld:
+            wild_meld_size = meld.size
+            continue
+        entry = [meld.naturals, meld.wilds, meld.size, 0]
+        entries.append(entry)
+        current = by_key.get(meld.key)
+        if current is None or (current[2] >= 7 and entry[2] < 7):
+            by_key[meld.key] = entry  # naturals go to the open meld of a rank (O-PILE-CONFLICT=A)
+    for rank, count in naturals.items():
+        if count == 0:
+            continue
+        entry = by_key.get(rank)
+        if entry is not None:
+            entry[0] += count
+            entry[2] += count
+        elif count >= 2:
+            entries.append([count, 0, count, max(0, 3 - count)])
+        else:
+            return False
+    need_q = rules.go_out_canastas
+    need_natural = {"NONE": 0, "ONE": 1, "BOTH": need_q}[rules.go_out_clean]
+
+    wild_meld_options: list[int] = [0]
+    if rules.wild_melds:
+        if wild_meld_size is not None:
+            wild_meld_options = list(range(wilds + 1))
+        else:
+            wild_meld_options = [0, *range(3, wilds + 1)]
+    for to_wild_meld in wild_meld_options:
+        rest = wilds - to_wild_meld
+        final_wild_meld = (wild_meld_size or 0) + to_wild_meld
+        has_wild_meld = wild_meld_size is not None or to_wild_meld > 0
+        if has_wild_meld and final_wild_meld < 7 and rest > 0:
+            continue  # O-WILD-MELDS: wild cards go only to an incomplete wild meld
+        extra = 1 if has_wild_meld and final_wild_meld >= 7 else 0
+        if _spread(rules, entries, rest, need_q - extra, need_natural):
+            return True
+    return False
+
+
+def _spread(
+    rules: Rules, entries: list[list[int]], wilds: int, need_q: int, need_natural: int
+) -> bool:
+    """Spread exactly ``wilds`` wild cards over ``entries`` to reach the canasta counts."""
+    cap_q, cap_n = max(need_q, 0), max(need_natural, 0)
+    # reachable[w] = set of (canastas, natural canastas), both capped at what is needed
+    reachable: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
+    for nat, wild, size, least in entries:
+        step: dict[int, set[tuple[int, int]]] = {}
+        for used, outcomes in reachable.items():
+            for add in range(least, wilds - used + 1):
+                if wild + add > wild_cap(rules, nat, size + add):
+                    continue
+                canasta = size + add >= 7
+                natural = canasta and wild + add == 0
+                bucket = step.setdefault(used + add, set())
+                for c, n in outcomes:
+                    bucket.add((min(cap_q, c + canasta), min(cap_n, n + natural)))
+        reachable = step
+        if not reachable:
+            return False
+    return any(c >= cap_q and n >= cap_n for c, n in reachable.get(wilds, ()))

@@ -1,0 +1,94 @@
+"""Why an action is illegal, as data: the rule ID, a message key and the numbers.
+
+The UI words a reason in the player's language from ``key`` and ``params``; ``str(reason)``
+gives the English text with the rule ID in front, for logs and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+TEMPLATES: dict[str, str] = {
+    "game_over": "the hand is over",
+    "not_your_turn": "it is seat {seat}'s turn, not seat {actor}'s",
+    "wrong_phase": "you cannot {what} now: {when}",
+    "draw_first": "draw a card or take the pile first",
+    "already_drew": "you have already drawn this turn",
+    "stock_empty_take": "the stock is empty and you can take the pile, so you must",
+    "stock_empty_force": "the stock is empty and the pile fits your meld, so you must take it",
+    "stock_empty": "the stock is empty",
+    "not_in_hand": "card {card} is not in your hand",
+    "duplicate_card": "card {card} is used twice",
+    "empty_action": "choose at least one card",
+    "pile_empty": "the discard pile is empty",
+    "pile_blocked_wild": "a wild card on top blocks the pile until a natural card covers it",
+    "pile_blocked_b3": "a black three on top blocks the pile for this turn",
+    "pile_blocked_r3": "a red three on top blocks the pile until a card covers it",
+    "pile_frozen_pair": "the pile is frozen for your side: you need two natural {rank}s from "
+    "your hand to take it",
+    "pile_frozen_closed": "your side has not opened, so the pile is frozen for you: you need "
+    "two natural {rank}s from your hand to take it",
+    "pile_needs_cards": "to take the pile you need a {rank} meld on the table, or two cards from "
+    "your hand ({rank}s or wild cards, at least one natural)",
+    "pile_two_naturals": "with O-PILE-2NAT you need two natural {rank}s to take the pile",
+    "pile_no_canasta_add": "the top card cannot be added to a completed canasta to take the pile",
+    "pile_card_rank": "only {rank}s and wild cards can go with the top card",
+    "pile_one_card": "you cannot take a one-card pile while holding one card",
+    "pile_extra_open": "your side has opened: meld the other cards after taking the pile",
+    "pile_always_frozen": "the pile is always frozen: you need two natural {rank}s",
+    "meld_too_small": "a meld needs at least 3 cards",
+    "meld_two_naturals": "a meld needs at least 2 natural cards",
+    "meld_one_rank": "the natural cards of a meld must all be of one rank",
+    "meld_threes": "threes cannot be melded (only black threes, three or more, when going out)",
+    "meld_wild_only": "a meld of wild cards only is not allowed",
+    "meld_wild_cap": "a meld can hold at most {cap} wild cards with {naturals} natural cards",
+    "meld_exists": "your side already has a {rank} meld: add to it",
+    "meld_same_rank_twice": "two new {rank} melds in one move: make them one meld",
+    "meld_not_yours": "you can only add to your own side's melds",
+    "meld_no_such": "there is no such meld",
+    "meld_wrong_card": "{card} cannot be added to the {rank} meld",
+    "meld_add_once": "add to each meld once per move",
+    "meld_b3_add": "nothing can be added to the black-three meld",
+    "wild_meld_pending": "while your wild-card meld is incomplete, wild cards go only there",
+    "init_minimum": "your side needs {need} points to open; these melds count {have}",
+    "init_canasta": "at this score the initial meld must include a {kind} canasta",
+    "init_closed_add": "your side has no melds yet to add to",
+    "b3_not_out": "a black-three meld is allowed only when you go out this turn",
+    "out_canastas": "your side needs {need} canasta(s) to go out and would have {have}",
+    "out_clean": "going out needs {need} natural canasta(s)",
+    "out_keep_card": "your side has no canasta yet, so you must keep a card after discarding",
+    "out_forbidden": "your partner said no: you must keep at least one card",
+    "out_required": "your partner said yes: you must go out this turn",
+    "out_nowild3": "you cannot go out by discarding a wild card or a black three",
+    "b3_must_out": "after melding black threes you must go out: meld the rest first",
+    "turn_unfinishable": "after this you could not finish the turn legally",
+    "ask_not_partner": "there is no partner to ask",
+    "ask_late": "ask right after drawing, before melding",
+    "ask_again": "you have already asked this turn",
+    "ask_cannot_out": "you cannot go out this turn, so you may not ask",
+    "answer_none": "nobody has asked to go out",
+    "question_pending": "wait for your partner's answer",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    rule: str
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def text(self, template: str | None = None) -> str:
+        """The message without the rule ID; ``template`` may be a translation of the key's."""
+        return (template or TEMPLATES[self.key]).format(**self.values)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text()}"
+
+
+def reason(rule: str, key: str, **params: Any) -> Reason:
+    return Reason(rule, key, tuple(params.items()))

@@ -1,0 +1,313 @@
+"""Every number and switch of RULES.md in one frozen object, so variants are data.
+
+A preset is a ``Rules`` value; every option of RULES.md section 3 is a field that can be
+switched on any preset with ``dataclasses.replace`` or ``Rules.from_dict``. Fields are named
+after the option IDs they implement (see ``OPTION_IDS``). Derived values (seating, the deck's
+red-three count) are computed once in ``__post_init__`` because the hot loop reads them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+Tier = tuple[int | None, int, str]  # (lowest score of the tier or None for -inf, points, canasta)
+
+CLASSIC_TIERS: tuple[Tier, ...] = ((None, 15, ""), (0, 50, ""), (1500, 90, ""), (3000, 120, ""))
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "six_seating": ("TWO_OF_THREE", "THREE_OF_TWO"),
+    "go_out_clean": ("NONE", "ONE", "BOTH"),
+    "pile_conflict": ("A", "B", "C"),
+    "pile_onecard": ("ALLOW", "FORBID"),
+    "meld_wild": ("MAX3", "LE_NAT", "LT_NAT", "MAX2", "IT"),
+    "concealed_pile": ("ALLOWED", "DISALLOWED"),
+    "upcard": ("COVER_WILD_R3", "COVER_ANY3_WILD", "NO_COVER"),
+    "stock_force": ("ANY", "PAGAT"),
+    "r3_scale": ("FLAT", "PROGRESSIVE"),
+    "init_high": ("OFF", "150", "CANASTA"),
+    "tiebreak": ("DRAW", "EXTRA_HAND"),
+}
+
+#: Which RULES.md option each field implements (for the settings screen and the docs).
+OPTION_IDS: dict[str, str] = {
+    "six_seating": "O-SEAT6",
+    "pile_nocanadd": "O-PILE-NOCANADD",
+    "pile_2nat": "O-PILE-2NAT",
+    "pile_conflict": "O-PILE-CONFLICT",
+    "pile_frozen": "O-PILE-FROZEN",
+    "pile_onecard": "O-PILE-ONECARD",
+    "b3_freeze": "O-B3-FREEZE",
+    "meld_wild": "O-MELD-WILD",
+    "wild_melds": "O-WILD-MELDS",
+    "wild_penalty": "O-WILD-PENALTY",
+    "go_out_canastas": "O-OUT-Q",
+    "go_out_clean": "O-OUT-CLEAN",
+    "out_nowild3": "O-OUT-NOWILD3",
+    "conc_bonus": "O-CONC-BONUS",
+    "concealed_pile": "O-CONCEALED-PILE",
+    "conc_canasta": "O-CONC-CANASTA",
+    "deal_size": "O-DEAL-SIZE",
+    "draw_count": "O-DRAW-K",
+    "upcard": "O-UPCARD",
+    "deal_exact": "O-DEAL-EXACT",
+    "stock_force": "O-STOCK-FORCE",
+    "stock_recycle": "O-STOCK-RECYCLE",
+    "recycle_shuffle": "O-RECYCLE-SHUFFLE",
+    "jokers": "O-DECK-JOKERS",
+    "custom_deck": "O-DECK-7PERRANK",
+    "r3_scale": "O-R3-SCALE",
+    "b3_meld4": "O-B3-MELD4",
+    "b3_hand": "O-B3-HAND",
+    "b3_asr3": "O-B3-ASR3",
+    "b3_asr3_stop": "O-B3-ASR3-STOP",
+    "target": "O-TARGET",
+    "init_high": "O-INIT-HIGH",
+    "init_neg50": "O-INIT-NEG50",
+    "tiebreak": "O-TIEBREAK",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one match. Defaults are CLASSIC for four players (RULES.md section 2)."""
+
+    name: str = "classic-4"
+    players: int = 4
+    six_seating: str = "TWO_OF_THREE"
+    decks: int = 2
+    jokers: int = 4
+    custom_deck: tuple[str, ...] | None = None
+    deal_size: int = 11
+    draw_count: int = 1
+    go_out_canastas: int = 1
+    go_out_clean: str = "NONE"
+    target: int = 5000
+    init_tiers: tuple[Tier, ...] = CLASSIC_TIERS
+    init_neg50: bool = False
+    init_high: str = "OFF"
+    init_high_threshold: int = 5000
+    # discard pile
+    pile_nocanadd: bool = False
+    pile_2nat: bool = False
+    pile_conflict: str = "C"
+    pile_frozen: bool = False
+    pile_onecard: str = "ALLOW"
+    b3_freeze: bool = False
+    # melds and wild cards
+    meld_wild: str = "MAX3"
+    wild_melds: bool = False
+    wild_canasta_bonus: int = 1000
+    wild_penalty: bool = False
+    wild_penalty_points: int = 1000
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    # going out
+    out_bonus: int = 100
+    conc_bonus: int = 100
+    concealed_pile: str = "ALLOWED"
+    conc_canasta: bool = False
+    conc_canasta_bonus: int = 100
+    out_nowild3: bool = False
+    out_b3_bonus: int | None = None
+    closing_face_down: bool = False
+    no_canasta_subtracts_all: bool = False
+    # deal, draw, upcard, stock
+    upcard: str = "COVER_WILD_R3"
+    deal_exact: bool = False
+    deal_exact_bonus: int = 100
+    stock_force: str = "ANY"
+    stock_recycle: bool = False
+    recycle_shuffle: bool = False
+    # threes
+    r3_scale: str = "FLAT"
+    b3_meld4: bool = False
+    b3_hand: int = 5
+    b3_asr3: bool = False
+    b3_asr3_stop: bool = True
+    tiebreak: str = "DRAW"
+
+    seat_side: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise ValueError("invalid rules: " + "; ".join(problems))
+        if self.players == 4:
+            seat_side = tuple(s % 2 for s in range(4))
+        elif self.players == 6 and self.six_seating == "TWO_OF_THREE":
+            seat_side = tuple(s % 2 for s in range(6))
+        elif self.players == 6:
+            seat_side = tuple(s % 3 for s in range(6))
+        else:
+            seat_side = tuple(range(self.players))
+        sides = max(seat_side) + 1
+        object.__setattr__(self, "seat_side", seat_side)
+        object.__setattr__(
+            self,
+            "side_seats",
+            tuple(tuple(s for s in range(self.players) if seat_side[s] == k) for k in range(sides)),
+        )
+
+    def problems(self) -> list[str]:
+        out = []
+        if not 2 <= self.players <= 6:
+            out.append("C-SEAT-1: 2 to 6 players")
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                out.append(f"{name} must be one of {', '.join(allowed)}")
+        if self.decks not in (2, 3, 4):
+            out.append("decks must be 2, 3 or 4")
+        if not 0 <= self.jokers <= 8:
+            out.append("O-DECK-JOKERS: 0 to 8 jokers")
+        if self.deal_size < 1 or self.draw_count < 1 or self.go_out_canastas < 0:
+            out.append("deal size and draw count must be positive")
+        needed = self.players * self.deal_size + 2
+        if self.deck_size() < needed:
+            out.append(f"a pack of {self.deck_size()} cards cannot deal {self.deal_size} each")
+        return out
+
+    @property
+    def sides(self) -> int:
+        return len(self.side_seats)
+
+    @property
+    def partnership(self) -> bool:
+        return any(len(seats) > 1 for seats in self.side_seats)
+
+    def deck_size(self) -> int:
+        if self.custom_deck is not None:
+            return len(self.custom_deck)
+        return 52 * self.decks + self.jokers
+
+    def red_three_total(self) -> int:
+        return 2 * self.decks
+
+    # --- numbers derived from the tables of RULES.md -------------------------------------
+
+    def initial_minimum(self, score: int) -> tuple[int, str]:
+        """C-INIT-1 / C-INIT-7: (points needed, canasta requirement '' | 'any' | 'natural')."""
+        points, canasta = 15, ""
+        for lower, tier_points, tier_canasta in self.init_tiers:
+            if lower is None or score >= lower:
+                points, canasta = tier_points, tier_canasta
+        if score < 0 and self.init_neg50:
+            points = max(points, 50)
+        if self.init_high != "OFF" and score >= self.init_high_threshold:
+            if self.init_high == "150":
+                points = max(points, 150)
+            else:
+                canasta = canasta or "any"
+        return points, canasta
+
+    def bonus_three_amount(self, count: int) -> int:
+        """C-SCORE-5 / O-R3-SCALE: the value of ``count`` red threes held by one side."""
+        if count <= 0:
+            return 0
+        if self.red_three_total() >= 6:
+            # V6-7 / C-SCORE-5 for 162 cards: 100 each up to four, five 1000, six 1200.
+            if count >= 6:
+                return 1200
+            if count == 5:
+                return 1000
+            if self.r3_scale == "PROGRESSIVE":
+                return (100, 200, 400, 800)[count - 1]
+            return 100 * count
+        if count >= 4:
+            return 800 + 200 * (count - 4)
+        if self.r3_scale == "PROGRESSIVE":
+            return (100, 200, 400)[count - 1]
+        return 100 * count
+
+    # --- JSON ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if f.name == "init_tiers":
+                value = [list(t) for t in value]
+            elif f.name == "custom_deck" and value is not None:
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Build rules from JSON; unknown keys are an error so a typo never goes unnoticed."""
+        known = {f.name: f for f in dataclasses.fields(cls) if f.init}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = {}
+        for name, value in data.items():
+            if name == "init_tiers":
+                value = tuple((t[0], int(t[1]), str(t[2]) if len(t) > 2 else "") for t in value)
+            elif name == "custom_deck" and value is not None:
+                value = tuple(str(c) for c in value)
+            kwargs[name] = value
+        return cls(**kwargs)
+
+    def with_options(self, **changes: Any) -> Rules:
+        return dataclasses.replace(self, **changes)
+
+
+def _classic(players: int, **changes: Any) -> Rules:
+    return Rules(name=f"classic-{players}", players=players, **changes)
+
+
+PRESETS: dict[str, Rules] = {
+    # 2.15 and V-2P: 15 cards, draw two, two canastas to go out.
+    "classic-2": _classic(2, deal_size=15, draw_count=2, go_out_canastas=2),
+    # V-3P: 13 cards; k, Q and target as CLASSIC (ENG).
+    "classic-3": _classic(3, deal_size=13),
+    "classic-4": _classic(4),
+    # V-5P: 162 cards with 6 jokers, 11 cards each.
+    "classic-5": _classic(5, decks=3, jokers=6),
+    # V-6P: 162 cards, 13 each, Q=2, target 10000 with the 150 tier from 7500 (V6-6).
+    "classic-6": _classic(
+        6,
+        decks=3,
+        jokers=6,
+        deal_size=13,
+        go_out_canastas=2,
+        target=10000,
+        init_tiers=(*CLASSIC_TIERS, (7500, 150, "")),
+    ),
+    # O-SEAT6: three sides of two, target 7500 (V6-5).
+    "classic-6x2": Rules(
+        name="classic-6x2",
+        players=6,
+        six_seating="THREE_OF_TWO",
+        decks=3,
+        jokers=6,
+        deal_size=13,
+        go_out_canastas=2,
+        target=7500,
+    ),
+    # CZ-HOUSE bundle (RULES.md 3.9): CZH-1..CZH-9.
+    "cz-house": Rules(
+        name="cz-house",
+        target=10000,
+        natural_canasta_bonus=600,
+        mixed_canasta_bonus=300,
+        wild_melds=True,
+        wild_canasta_bonus=1000,
+        out_b3_bonus=300,
+        closing_face_down=True,
+        no_canasta_subtracts_all=True,
+    ),
+}
+
+
+def preset(name: str, **changes: Any) -> Rules:
+    """A preset by name, with any options switched."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+    return dataclasses.replace(base, **changes) if changes else base

@@ -1,0 +1,118 @@
+"""Hand scoring with a line-by-line breakdown per side (RULES.md 2.13 and the options).
+
+The score dialog shows exactly these lines, so each one carries a stable key (for the
+translation) and its points; the total is their sum by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, VALUE_OF
+from canasta_game.engine.state import State
+
+LINE_TEXT: dict[str, str] = {
+    "melded_cards": "Melded cards",
+    "natural_canastas": "Natural canastas",
+    "mixed_canastas": "Mixed canastas",
+    "wild_canastas": "Wild-card canastas",
+    "red_threes": "Red threes",
+    "black_threes_bonus": "Black threes laid out",
+    "going_out": "Going out",
+    "concealed": "Going out concealed",
+    "concealed_canastas": "Canastas laid from hand",
+    "exact_deal": "Exact deal",
+    "wild_meld_penalty": "Incomplete wild-card meld",
+    "hand_penalty": "Cards left in hand",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    key: str
+    points: int
+    count: int = 0  # how many canastas/threes the line counts, for the dialog
+
+    @property
+    def label(self) -> str:
+        return LINE_TEXT[self.key]
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    side: int
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    sides: tuple[SideScore, ...]
+    reason: str  # how the hand ended
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sides)
+
+
+def _hand_value(state: State, cards: tuple[int, ...]) -> int:
+    b3 = state.rules.b3_hand
+    return sum(b3 if IS_BLACK_THREE[c] else VALUE_OF[c] for c in cards)
+
+
+def score_hand(state: State) -> HandScore:
+    """C-SCORE-1..7 for a finished hand (or the current position, for a running tally)."""
+    rules = state.rules
+    end = state.end
+    sides: list[SideScore] = []
+    for side in range(rules.sides):
+        melds = state.melds[side]
+        lines: list[ScoreLine] = []
+        base = 0
+        for meld in melds:
+            if meld.is_black_threes and rules.b3_meld4 and meld.size == 4:
+                base += 100  # O-B3-MELD4
+            else:
+                base += sum(VALUE_OF[c] for c in meld.cards)
+        has_canasta = any(m.is_canasta and not m.is_black_threes for m in melds)
+        in_hand = sum(_hand_value(state, state.hands[s]) for s in rules.side_seats[side])
+        if rules.no_canasta_subtracts_all and not has_canasta:
+            base = -base  # CZH-8: a side without a canasta subtracts everything
+        lines.append(ScoreLine("melded_cards", base))
+        natural = sum(1 for m in melds if m.is_canasta and m.is_natural and not m.is_wild_meld
+                      and not m.is_black_threes)
+        wild = sum(1 for m in melds if m.is_canasta and m.is_wild_meld)
+        mixed = sum(1 for m in melds if m.is_canasta and not m.is_natural and not m.is_wild_meld)
+        if natural:
+            bonus = natural * rules.natural_canasta_bonus
+            lines.append(ScoreLine("natural_canastas", bonus, natural))
+        if mixed:
+            lines.append(ScoreLine("mixed_canastas", mixed * rules.mixed_canasta_bonus, mixed))
+        if wild:
+            lines.append(ScoreLine("wild_canastas", wild * rules.wild_canasta_bonus, wild))
+        red = [c for c in state.bonus_threes[side] if IS_RED_THREE[c]]
+        black = [c for c in state.bonus_threes[side] if IS_BLACK_THREE[c]]
+        for key, threes in (("red_threes", red), ("black_threes_bonus", black)):
+            if threes:
+                amount = rules.bonus_three_amount(len(threes))
+                lines.append(ScoreLine(key, amount if melds else -amount, len(threes)))
+        if end is not None and end.seat is not None and state.side_of(end.seat) == side:
+            bonus = rules.out_bonus
+            if end.black_threes and rules.out_b3_bonus is not None:
+                bonus = rules.out_b3_bonus  # CZH-7: closing with black threes replaces the 100
+            lines.append(ScoreLine("going_out", bonus))
+            if end.concealed:
+                lines.append(ScoreLine("concealed", rules.conc_bonus))
+        if rules.conc_canasta and state.concealed_canastas[side]:
+            count = state.concealed_canastas[side]
+            lines.append(ScoreLine("concealed_canastas", count * rules.conc_canasta_bonus, count))
+        if state.exact_deal_side == side:
+            lines.append(ScoreLine("exact_deal", rules.deal_exact_bonus))
+        if rules.wild_penalty and any(m.is_wild_meld and not m.is_canasta for m in melds):
+            lines.append(ScoreLine("wild_meld_penalty", -rules.wild_penalty_points))
+        lines.append(ScoreLine("hand_penalty", -in_hand))
+        sides.append(SideScore(side, tuple(lines)))
+    return HandScore(tuple(sides), end.reason if end is not None else "running")

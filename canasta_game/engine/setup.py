@@ -1,0 +1,227 @@
+"""Starting a hand: a seeded deal (C-DEAL, C-UP, C-R3-2), or an explicit position.
+
+``new_hand`` is the only place randomness enters a hand: the pack is shuffled with its own
+``random.Random(seed)``; after that the stock order is part of the state. ``state_from_setup``
+builds any position from RULES.md notation, for tests, tutorials and bug reports.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    build_deck,
+    make_uid,
+    parse_cards,
+    parse_face,
+)
+from canasta_game.engine.game import is_bonus_three
+from canasta_game.engine.meldrules import classify
+from canasta_game.engine.reasons import Reason
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld
+
+
+def pack(rules: Rules) -> list[int]:
+    """Every physical card of the rules' pack (O-DECK-JOKERS, O-DECK-7PERRANK)."""
+    if rules.custom_deck is not None:
+        return parse_cards(list(rules.custom_deck))
+    return build_deck(rules.decks, rules.jokers)
+
+
+def _empty(rules: Rules, seed: int | str, dealer: int, scores: Sequence[int]) -> State:
+    players, sides = rules.players, rules.sides
+    if len(scores) != sides:
+        raise ValueError(f"expected {sides} side scores, got {len(scores)}")
+    return State(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        scores=tuple(scores),
+        phase=Phase.DRAW,
+        current=(dealer + 1) % players,
+        hands=((),) * players,
+        stock=(),
+        pile=(),
+        pile_frozen=False,
+        melds=((),) * sides,
+        bonus_threes=((),) * sides,
+        next_mid=0,
+        turn=0,
+        drew=DrawKind.NONE,
+        has_melded=(False,) * players,
+        picked=(frozenset(),) * players,
+        concealed_canastas=(0,) * sides,
+    )
+
+
+def new_hand(
+    rules: Rules,
+    seed: int | str,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    lift: int | None = None,
+) -> State:
+    """Shuffle, deal, turn the upcard and replace red threes (C-DEAL-7 order).
+
+    ``lift`` is how many cards the dealer lifts under O-DEAL-EXACT; when None it is drawn from
+    the hand's own random generator (a real dealer is within a few cards of the exact count).
+    The lift never changes which cards are dealt, only whether the bonus is scored.
+    """
+    if not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
+    state = _empty(rules, seed, dealer, scores or (0,) * rules.sides)
+    rng = random.Random(seed)
+    cards = pack(rules)
+    rng.shuffle(cards)
+    players = rules.players
+    deal_count = players * rules.deal_size
+    exact_side = None
+    if rules.deal_exact:
+        if lift is None:
+            lift = deal_count + rng.randint(-3, 3)
+        if lift == deal_count:
+            exact_side = rules.seat_side[dealer]
+    # C-DEAL-5: one at a time, clockwise, from the dealer's left; cards[0] is the top.
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for i in range(deal_count):
+        hands[(dealer + 1 + i) % players].append(cards[i])
+    stock = list(reversed(cards[deal_count:]))  # the top of the stock is the last element
+    state = _upcard(state, stock)
+    sides = rules.sides
+    bonus: list[list[int]] = [[] for _ in range(sides)]
+    # C-R3-2: each player in turn from the dealer's left lays out red threes and replaces them.
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        while True:
+            threes = [c for c in hands[seat] if is_bonus_three(state, c)]
+            if not threes or not stock:
+                break
+            hands[seat] = [c for c in hands[seat] if c not in threes]
+            bonus[rules.seat_side[seat]].extend(threes)
+            for _ in threes:
+                if stock:
+                    hands[seat].append(stock.pop())
+    return replace(
+        state,
+        hands=tuple(tuple(h) for h in hands),
+        stock=tuple(stock),
+        bonus_threes=tuple(tuple(b) for b in bonus),
+        exact_deal_side=exact_side,
+    )
+
+
+def _upcard(state: State, stock: list[int]) -> State:
+    """C-UP-1..4 and O-UPCARD: turn cards onto the pile until one may stay on top."""
+    rules = state.rules
+    pile: list[int] = []
+    frozen = False
+    while stock:
+        card = stock.pop()
+        pile.append(card)
+        wild_or_red = IS_WILD[card] or IS_RED_THREE[card]
+        if wild_or_red or (rules.b3_freeze and IS_BLACK_THREE[card]):
+            frozen = True  # C-UP-3 (O-B3-FREEZE: a black three upcard freezes too)
+        if rules.upcard == "NO_COVER":
+            break
+        if wild_or_red:
+            continue
+        if IS_BLACK_THREE[card] and (
+            rules.upcard == "COVER_ANY3_WILD" or (rules.b3_asr3 and not rules.b3_asr3_stop)
+        ):
+            continue
+        break
+    return replace(state, pile=tuple(pile), pile_frozen=frozen)
+
+
+def state_from_setup(
+    rules: Rules,
+    hands: Sequence[str | Iterable[str]],
+    *,
+    stock: str | Iterable[str] = "",
+    pile: str | Iterable[str] = "",
+    melds: Mapping[int, Sequence[str]] | None = None,
+    bonus_threes: Mapping[int, str] | None = None,
+    scores: Sequence[int] | None = None,
+    current: int = 0,
+    dealer: int | None = None,
+    phase: Phase = Phase.DRAW,
+    drew: DrawKind | None = None,
+    pile_frozen: bool | None = None,
+    has_melded: Sequence[int] = (),
+    seed: int | str = "setup",
+) -> State:
+    """An explicit position. Cards are RULES.md notation; each list is space-separated.
+
+    ``stock`` and ``pile`` are written bottom first, so their last card is the top one.
+    ``melds`` maps a side to meld strings (``"K K K 2"``); ``has_melded`` lists seats that
+    melded earlier this hand. ``pile_frozen`` defaults to "a wild card or red three is in it".
+    Duplicate faces get successive copies across the whole setup, so ``Kh Kh`` is two cards.
+    """
+    used: set[int] = set()
+
+    def take(text: str | Iterable[str]) -> tuple[int, ...]:
+        items = text.split() if isinstance(text, str) else list(text)
+        out = []
+        for item in items:
+            if "#" in item:
+                uid = parse_cards([item])[0]
+            else:
+                rank, suit = parse_face(item)
+                copy = 0
+                while make_uid(rank, suit, copy) in used:
+                    copy += 1
+                uid = make_uid(rank, suit, copy)
+            if uid in used:
+                raise ValueError(f"card {item} is used twice in the setup")
+            used.add(uid)
+            out.append(uid)
+        return tuple(out)
+
+    if len(hands) != rules.players:
+        raise ValueError(f"expected {rules.players} hands, got {len(hands)}")
+    dealer = (current - 1) % rules.players if dealer is None else dealer
+    state = _empty(rules, seed, dealer, scores or (0,) * rules.sides)
+    hand_cards = tuple(take(h) for h in hands)
+    side_melds: list[tuple[TableMeld, ...]] = [() for _ in range(rules.sides)]
+    mid = 0
+    for side, texts in (melds or {}).items():
+        built = []
+        for text in texts:
+            cards = take(text)
+            kind = classify(rules, cards)
+            if isinstance(kind, Reason):
+                raise ValueError(f"setup meld {text!r} is illegal: {kind}")
+            key, naturals, wilds = kind
+            built.append(TableMeld(mid, key, cards, naturals, wilds))
+            mid += 1
+        side_melds[side] = tuple(built)
+    threes: list[tuple[int, ...]] = [() for _ in range(rules.sides)]
+    for side, text in (bonus_threes or {}).items():
+        threes[side] = take(text)
+    pile_cards = take(pile)
+    stock_cards = take(stock)
+    if pile_frozen is None:
+        pile_frozen = any(IS_WILD[c] or IS_RED_THREE[c] for c in pile_cards)
+    melded = tuple(seat in has_melded for seat in range(rules.players))
+    if drew is None:
+        drew = DrawKind.STOCK if phase is Phase.PLAY else DrawKind.NONE
+    return replace(
+        state,
+        hands=hand_cards,
+        stock=stock_cards,
+        pile=pile_cards,
+        pile_frozen=pile_frozen,
+        melds=tuple(side_melds),
+        bonus_threes=tuple(threes),
+        next_mid=mid,
+        current=current,
+        phase=phase,
+        drew=drew,
+        has_melded=melded,
+    )

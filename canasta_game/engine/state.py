@@ -1,0 +1,150 @@
+"""The complete, immutable state of one hand.
+
+Everything is tuples of int uids so that a new state shares almost all of its parts with the
+old one: the bots copy states thousands of times per decision. Per-turn bookkeeping (what was
+drawn, whether the player asked to go out) lives here too, so the rules read a phase and
+flags instead of guessing from the last action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from canasta_game.engine.cards import BLACK_THREE_KEY, WILD_KEY, rank_text
+from canasta_game.engine.rules import Rules
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    PLAY = "play"  # after the draw: meld any number of times, then discard or go out
+    ANSWER = "answer"  # a partner must answer "may I go out?"
+    OVER = "over"
+
+
+class Question(StrEnum):
+    NONE = "none"
+    PENDING = "pending"
+    YES = "yes"
+    NO = "no"
+
+
+class DrawKind(StrEnum):
+    NONE = "none"
+    STOCK = "stock"
+    PILE = "pile"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """One meld on the table. ``key`` is the natural rank, BLACK_THREE_KEY or WILD_KEY."""
+
+    mid: int
+    key: int
+    cards: tuple[int, ...]
+    naturals: int
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.wilds
+
+    @property
+    def is_canasta(self) -> bool:
+        return self.size >= 7
+
+    @property
+    def is_natural(self) -> bool:
+        return self.wilds == 0
+
+    @property
+    def is_wild_meld(self) -> bool:
+        return self.key == WILD_KEY
+
+    @property
+    def is_black_threes(self) -> bool:
+        return self.key == BLACK_THREE_KEY
+
+    def label(self) -> str:
+        return rank_text(self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How the hand ended: ``went_out``, ``stock`` (C-STOCK) or ``red_three_last`` (C-R3-5)."""
+
+    reason: str
+    seat: int | None = None
+    concealed: bool = False
+    black_threes: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: Rules
+    seed: int | str
+    dealer: int
+    scores: tuple[int, ...]  # cumulative per side at the start of the hand
+    phase: Phase
+    current: int
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]  # the top card is the last element
+    pile: tuple[int, ...]  # bottom first, the top card is the last element
+    pile_frozen: bool  # C-PILE-3 (and O-B3-FREEZE): frozen for everyone
+    melds: tuple[tuple[TableMeld, ...], ...]  # per side
+    bonus_threes: tuple[tuple[int, ...], ...]  # per side: red threes (and black, O-B3-ASR3)
+    next_mid: int
+    turn: int
+    drew: DrawKind = DrawKind.NONE
+    took_pile_closed: bool = False
+    turn_melded: bool = False  # a meld action after the draw (C-OUT-6: no asking after it)
+    turn_new_mids: tuple[int, ...] = ()  # melds the player started this turn (C-OUT-4)
+    turn_touched_old: bool = False  # added to a meld that existed before this turn
+    question: Question = Question.NONE
+    must_go_out: bool = False  # C-OUT-6 "yes" or a black-three meld (C-B3-2)
+    has_melded: tuple[bool, ...] = ()  # per seat, this hand (C-OUT-4 i)
+    picked: tuple[frozenset[int], ...] = ()  # per seat: cards known from taking the pile
+    concealed_canastas: tuple[int, ...] = ()  # per side (O-CONC-CANASTA)
+    exact_deal_side: int | None = None  # O-DEAL-EXACT bonus
+    end: HandEnd | None = None
+
+    # --- convenience readers ------------------------------------------------------------
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.seat_side[seat]
+
+    @property
+    def actor(self) -> int:
+        """The seat that must act now: the answering partner while a question is pending."""
+        if self.phase is Phase.ANSWER:
+            return answering_partner(self.rules, self.current)
+        return self.current
+
+    def is_open(self, side: int) -> bool:
+        return bool(self.melds[side])
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds[side] if m.is_canasta and not m.is_black_threes)
+
+    def meld_by_mid(self, side: int, mid: int) -> TableMeld | None:
+        for meld in self.melds[side]:
+            if meld.mid == mid:
+                return meld
+        return None
+
+    def minimum(self, side: int) -> tuple[int, str]:
+        return self.rules.initial_minimum(self.scores[side])
+
+    @property
+    def top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+
+def answering_partner(rules: Rules, seat: int) -> int:
+    """C-OUT-7: the partner who plays next answers (the only partner in a side of two)."""
+    side = rules.seat_side[seat]
+    for step in range(1, rules.players):
+        other = (seat + step) % rules.players
+        if rules.seat_side[other] == side:
+            return other
+    return seat
