@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
@@ -45,9 +44,18 @@ from canasta_game.engine.state import (
     State,
     TableMeld,
     answering_partner,
+    evolve,
 )
 
 Outcome = tuple[State, list[ev.Event]]
+
+
+class _Legal:
+    """Returned instead of an Outcome when the check alone was asked for and passed."""
+
+
+LEGAL = _Legal()
+Result = Outcome | Reason | _Legal
 
 
 class IllegalAction(ValueError):
@@ -60,15 +68,16 @@ class IllegalAction(ValueError):
 
 def why_illegal(state: State, action: Action) -> Reason | None:
     """None if ``action`` is legal in ``state``, else the rule it breaks, in words."""
-    result = _evaluate(state, action)
+    result = _evaluate(state, action, build=False)
     return result if isinstance(result, Reason) else None
 
 
 def apply(state: State, action: Action) -> Outcome:
     """The state after ``action`` and what happened; raises IllegalAction if it is illegal."""
-    result = _evaluate(state, action)
+    result = _evaluate(state, action, build=True)
     if isinstance(result, Reason):
         raise IllegalAction(result)
+    assert result is not LEGAL
     return result
 
 
@@ -193,7 +202,7 @@ def _end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
     if end.seat is not None:
         events.append(ev.WentOut(end.seat, end.concealed))
     events.append(ev.HandEnded(end.reason))
-    return replace(state, phase=Phase.OVER, end=end), events
+    return evolve(state, phase=Phase.OVER, end=end), events
 
 
 def _went_out(state: State, events: list[ev.Event]) -> Outcome:
@@ -206,7 +215,8 @@ def _went_out(state: State, events: list[ev.Event]) -> Outcome:
 # --- evaluation ------------------------------------------------------------------------
 
 
-def _evaluate(state: State, action: Action) -> Outcome | Reason:
+def _evaluate(state: State, action: Action, build: bool) -> Result:
+    """Check ``action``; with ``build`` also make the next state (the check may need it)."""
     if state.phase is Phase.OVER:
         return reason("C-OUT-3", "game_over")
     if action.seat != state.actor:
@@ -216,15 +226,15 @@ def _evaluate(state: State, action: Action) -> Outcome | Reason:
     if state.phase is Phase.ANSWER:
         return reason("C-OUT-6", "question_pending")
     if isinstance(action, DrawStock):
-        return _draw(state)
+        return _draw(state, build)
     if isinstance(action, TakePile):
-        return _take(state, action)
+        return _take(state, action, build)
     if state.phase is Phase.DRAW:
         return reason("C-TURN-2", "draw_first")
     if isinstance(action, Meld):
-        return _meld(state, action)
+        return _meld(state, action, build)
     if isinstance(action, Discard):
-        return _discard(state, action)
+        return _discard(state, action, build)
     if isinstance(action, AskGoOut):
         return _ask(state)
     raise TypeError(f"not an action: {action!r}")
@@ -240,7 +250,7 @@ def _recycle(state: State, events: list[ev.Event]) -> State:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
     # the stock's top is its last element: the former bottom of the pile
-    return replace(state, stock=tuple(reversed(cards)), pile=(), pile_frozen=False)
+    return evolve(state, stock=tuple(reversed(cards)), pile=(), pile_frozen=False)
 
 
 def can_recycle(state: State) -> bool:
@@ -256,7 +266,7 @@ def stock_draw_forced_take(state: State) -> bool:
     return any(m.key == rank for m in state.melds[side])
 
 
-def _draw(state: State) -> Outcome | Reason:
+def _draw(state: State, build: bool) -> Result:
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
     events: list[ev.Event] = []
@@ -266,30 +276,35 @@ def _draw(state: State) -> Outcome | Reason:
             rule = "C-STOCK-4" if state.rules.stock_force == "ANY" else "O-STOCK-FORCE"
             return reason(rule, key)
         # PAGAT: declining an optional pile ends the hand (C-STOCK-4).
-        return _end_hand(state, HandEnd("stock"), events)
+        return _end_hand(state, HandEnd("stock"), events) if build else LEGAL
+    if not build:
+        return LEGAL
     seat = state.current
     side = state.side_of(seat)
     need = state.rules.draw_count
     drawn: list[int] = []
     bonus = list(state.bonus_threes[side])
     placed: list[int] = []
+    stock = state.stock
     while need > 0:
-        if not state.stock:
+        if not stock:
             if not can_recycle(state):
                 break  # C-STOCK-7: drawing what is left is a complete draw
             state = _recycle(state, events)
-        card = state.stock[-1]
-        state = replace(state, stock=state.stock[:-1])
+            stock = state.stock
+        card = stock[-1]
+        stock = stock[:-1]
         if is_bonus_three(state, card):
             bonus.append(card)
             placed.append(card)
-            if not state.stock and not can_recycle(state):
+            if not stock and not can_recycle(state):
                 # C-R3-5: the red three scores, and the hand ends at once.
                 if drawn:
                     events.append(ev.CardsDrawn(seat, tuple(drawn)))
                 events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
-                state = replace(
+                state = evolve(
                     state,
+                    stock=stock,
                     hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
                     bonus_threes=_set(state.bonus_threes, side, tuple(bonus)),
                     drew=DrawKind.STOCK,
@@ -300,8 +315,9 @@ def _draw(state: State) -> Outcome | Reason:
         need -= 1
     events.append(ev.CardsDrawn(seat, tuple(drawn)))
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
-    state = replace(
+    state = evolve(
         state,
+        stock=stock,
         hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
         bonus_threes=_set(state.bonus_threes, side, tuple(bonus)),
         phase=Phase.PLAY,
@@ -313,7 +329,7 @@ def _draw(state: State) -> Outcome | Reason:
 # --- taking the pile -------------------------------------------------------------------
 
 
-def _take(state: State, action: TakePile) -> Outcome | Reason:
+def _take(state: State, action: TakePile, build: bool) -> Result:
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
     blocked = pile_block(state)
@@ -427,9 +443,11 @@ def _take(state: State, action: TakePile) -> Outcome | Reason:
     below = state.pile[:-1]
     threes = tuple(c for c in below if is_bonus_three(state, c))
     gained = tuple(c for c in below if not is_bonus_three(state, c))
+    if not build and len(rest) + len(gained) >= 2:
+        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)
     picked = state.picked[seat] | frozenset(gained)
-    state = replace(
+    state = evolve(
         state,
         hands=_set(state.hands, seat, rest + gained),
         pile=(),
@@ -457,7 +475,7 @@ def _take(state: State, action: TakePile) -> Outcome | Reason:
 # --- melding ---------------------------------------------------------------------------
 
 
-def _meld(state: State, action: Meld) -> Outcome | Reason:
+def _meld(state: State, action: Meld, build: bool) -> Result:
     rules = state.rules
     seat = state.current
     side = state.side_of(seat)
@@ -550,11 +568,13 @@ def _meld(state: State, action: Meld) -> Outcome | Reason:
             if len(rest) > 1:
                 return problem
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
+    if not build and len(rest) >= 2 and not must_go_out:
+        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     conc = state.concealed_canastas
     if rules.conc_canasta:
         laid = sum(1 for m in new_melds if m.is_canasta and not m.is_black_threes)
         conc = _set(conc, side, conc[side] + laid)
-    state = replace(
+    state = evolve(
         state,
         hands=_set(state.hands, seat, rest),
         melds=_set(state.melds, side, tuple(melds)),
@@ -590,7 +610,7 @@ def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
 # --- discarding, asking, answering ------------------------------------------------------
 
 
-def _discard(state: State, action: Discard) -> Outcome | Reason:
+def _discard(state: State, action: Discard, build: bool) -> Result:
     seat = state.current
     side = state.side_of(seat)
     rest = _remove(state.hands[seat], (action.card,))
@@ -608,12 +628,14 @@ def _discard(state: State, action: Discard) -> Outcome | Reason:
         if state.question is Question.YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
+    if not build:
+        return LEGAL
     face_down = not rest and rules.closing_face_down
     events: list[ev.Event] = [ev.Discarded(seat, card, face_down)]
     freezes = IS_WILD[card] or (rules.b3_freeze and IS_BLACK_THREE[card])
     if freezes and not state.pile_frozen:
         events.append(ev.PileFrozen(card))
-    state = replace(
+    state = evolve(
         state,
         hands=_set(state.hands, seat, rest),
         pile=(*state.pile, card),
@@ -630,7 +652,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
     melded = state.has_melded
     if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
         melded = _set(melded, previous, True)
-    state = replace(
+    state = evolve(
         state,
         current=seat,
         phase=Phase.DRAW,
@@ -653,7 +675,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
     return state, events
 
 
-def _ask(state: State) -> Outcome | Reason:
+def _ask(state: State) -> Result:
     rules = state.rules
     seat = state.current
     if len(rules.side_seats[state.side_of(seat)]) < 2:
@@ -662,20 +684,25 @@ def _ask(state: State) -> Outcome | Reason:
         return reason("C-OUT-7", "ask_again")
     if state.turn_melded:
         return reason("C-OUT-6", "ask_late")
+    if len(state.hands[seat]) < 2:
+        return reason("C-OUT-7", "ask_no_choice")  # ENG: a "no" could not be obeyed
     if not can_go_out(state):
         return reason("C-OUT-7", "ask_cannot_out")
     partner = answering_partner(rules, seat)
-    state = replace(state, phase=Phase.ANSWER, question=Question.PENDING)
+    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING)
     return state, [ev.AskedGoOut(seat, partner)]
 
 
-def _answer(state: State, action: AnswerGoOut) -> Outcome | Reason:
+def _answer(state: State, action: AnswerGoOut) -> Result:
     if state.phase is not Phase.ANSWER:
         return reason("C-OUT-6", "answer_none")
-    state = replace(
+    state = evolve(
         state,
         phase=Phase.PLAY,
         question=Question.YES if action.yes else Question.NO,
         must_go_out=state.must_go_out or action.yes,
     )
+    problem = _finish_problem(state)
+    if problem is not None:
+        return problem
     return state, [ev.AnsweredGoOut(action.seat, action.yes)]

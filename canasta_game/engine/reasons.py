@@ -67,6 +67,7 @@ TEMPLATES: dict[str, str] = {
     "ask_late": "ask right after drawing, before melding",
     "ask_again": "you have already asked this turn",
     "ask_cannot_out": "you cannot go out this turn, so you may not ask",
+    "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
     "answer_none": "nobody has asked to go out",
     "question_pending": "wait for your partner's answer",
 }

@@ -140,6 +140,18 @@ class State:
         return self.pile[-1] if self.pile else None
 
 
+_FIELDS: tuple[str, ...] = tuple(State.__dataclass_fields__)
+_set_attr = object.__setattr__
+
+
+def evolve(state: State, **changes: object) -> State:
+    """``dataclasses.replace`` without its checks: three times faster; bots call it a lot."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        _set_attr(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
 def answering_partner(rules: Rules, seat: int) -> int:
     """C-OUT-7: the partner who plays next answers (the only partner in a side of two)."""
     side = rules.seat_side[seat]

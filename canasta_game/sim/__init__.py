@@ -1,0 +1,1 @@
+"""Headless self-play: policies, invariant checks and the ``python -m canasta_game.sim`` tool."""
