@@ -67,6 +67,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "picked": [sorted(_cards(p)) for p in state.picked],
         "concealed_canastas": list(state.concealed_canastas),
         "exact_deal_side": state.exact_deal_side,
+        "discards": [[seat, card_text(card)] for seat, card in state.discards],
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -105,6 +106,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         picked=tuple(frozenset(_uids(p)) for p in data["picked"]),
         concealed_canastas=tuple(int(x) for x in data["concealed_canastas"]),
         exact_deal_side=data["exact_deal_side"],
+        discards=tuple((int(seat), parse_card(card)) for seat, card in data["discards"]),
         end=None if end is None else HandEnd(**end),
     )
 

@@ -640,6 +640,7 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         hands=_set(state.hands, seat, rest),
         pile=(*state.pile, card),
         pile_frozen=state.pile_frozen or freezes,
+        discards=(*state.discards, (seat, card)),
     )
     if not rest:
         return _went_out(state, events)

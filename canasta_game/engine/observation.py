@@ -2,7 +2,9 @@
 
 The bots and the UI read only a PlayerView, so hidden information cannot leak by accident:
 other hands appear as sizes plus the cards known because their holder picked them up with
-the pile; the stock is a count; the pile shows its top card, size and frozen state only.
+the pile; the stock is a count. The pile is shown as a player with perfect memory knows it:
+every card in it was seen face up when it was turned or discarded (C-PILE-1 forbids
+searching the pile, not remembering it).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class PlayerView:
     bonus_threes: tuple[tuple[int, ...], ...]
     pile_top: int | None
     pile_size: int
+    pile_cards: tuple[int, ...]  # bottom first: every one was seen face up (perfect memory)
+    discards: tuple[tuple[int, int], ...]  # (seat, card) of every discard this hand
     pile_frozen: bool  # for everyone (C-PILE-3)
     pile_frozen_for_me: bool  # also C-PILE-4 for a closed side
     pile_blocked: bool
@@ -72,6 +76,8 @@ def observe(state: State, seat: int) -> PlayerView:
         bonus_threes=state.bonus_threes,
         pile_top=state.top,
         pile_size=len(state.pile),
+        pile_cards=state.pile,
+        discards=state.discards,
         pile_frozen=state.pile_frozen or state.rules.pile_frozen,
         pile_frozen_for_me=frozen_for(state, side),
         pile_blocked=pile_block(state) is not None,

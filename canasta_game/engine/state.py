@@ -106,6 +106,7 @@ class State:
     picked: tuple[frozenset[int], ...] = ()  # per seat: cards known from taking the pile
     concealed_canastas: tuple[int, ...] = ()  # per side (O-CONC-CANASTA)
     exact_deal_side: int | None = None  # O-DEAL-EXACT bonus
+    discards: tuple[tuple[int, int], ...] = ()  # (seat, card) of every discard, public memory
     end: HandEnd | None = None
 
     # --- convenience readers ------------------------------------------------------------

@@ -90,8 +90,8 @@ def no_leaks(state: State) -> list[str]:
         shown = set(view.hand)
         for known in view.known:
             shown.update(known)
-        if view.pile_top is not None:
-            shown.add(view.pile_top)
+        shown.update(view.pile_cards)
+        shown.update(card for _, card in view.discards)
         leaked = shown & hidden
         if leaked:
             problems.append(f"seat {seat} sees hidden cards {sorted(map(card_text, leaked))}")
