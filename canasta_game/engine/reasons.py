@@ -21,6 +21,7 @@ TEMPLATES: dict[str, str] = {
     "not_in_hand": "card {card} is not in your hand",
     "duplicate_card": "card {card} is used twice",
     "empty_action": "choose at least one card",
+    "discard_one": "discard exactly one card",
     "pile_empty": "the discard pile is empty",
     "pile_blocked_wild": "a wild card on top blocks the pile until a natural card covers it",
     "pile_blocked_b3": "a black three on top blocks the pile for this turn",

@@ -1,0 +1,216 @@
+"""Turning what the mouse did into engine actions, and which drop targets would be legal.
+
+The UI reports a ``Drop`` (which cards, dragged from where, dropped on what); this module
+maps it to the one engine action it means, or to the reason it cannot be done. Nothing here
+decides a rule: legality always comes from ``why_illegal``, so the glow of a drop target and
+the engine can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from canasta_game.controller.session import Session
+from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.game import why_illegal
+from canasta_game.engine.meldrules import classify
+from canasta_game.engine.reasons import Reason, reason
+from canasta_game.engine.state import Phase
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    kind: str  # "stock", "pile", "table", "meld", "hand", "staging"
+    mid: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    cards: Cards  # hand cards dragged (source "hand") or selected with the pile (source "pile")
+    source: str  # "hand", "pile" or "stock"
+    target: Target
+
+
+class Staging:
+    """The closed side's row of melds waiting to go down together as the initial meld."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.groups: list[Cards] = []
+
+    @property
+    def seat(self) -> int:
+        return self.session.human_seat if self.session.human_seat is not None else 0
+
+    @property
+    def cards(self) -> set[int]:
+        return {c for group in self.groups for c in group}
+
+    def add(self, cards: Sequence[int]) -> Reason | None:
+        """Stage one meld; it must be a valid meld on its own (C-MELD)."""
+        cards = tuple(cards)
+        hand = set(self.session.state.hands[self.seat])
+        if not cards or not set(cards) <= hand or set(cards) & self.cards:
+            return reason("C-TURN-3", "empty_action")
+        kind = classify(self.session.rules, cards)
+        if isinstance(kind, Reason):
+            return kind
+        for index, group in enumerate(self.groups):
+            other = classify(self.session.rules, group)
+            if not isinstance(other, Reason) and other[0] == kind[0]:
+                merged = classify(self.session.rules, group + cards)
+                if isinstance(merged, Reason):
+                    return merged
+                self.groups[index] = group + cards  # one meld per rank (C-MELD-5)
+                return None
+        self.groups.append(cards)
+        return None
+
+    def remove(self, index: int) -> Cards:
+        return self.groups.pop(index)
+
+    def clear(self) -> None:
+        self.groups.clear()
+
+    def prune(self) -> None:
+        """Forget staged cards that are no longer in the hand (after any move)."""
+        hand = set(self.session.state.hands[self.seat])
+        self.groups = [g for g in self.groups if set(g) <= hand]
+
+    def points(self) -> int:
+        return sum(VALUE_OF[c] for group in self.groups for c in group)
+
+    @property
+    def minimum(self) -> int:
+        state = self.session.state
+        return state.minimum(state.side_of(self.seat))[0]
+
+    def send_action(self) -> Meld:
+        return Meld(self.seat, tuple(self.groups))
+
+    def check(self) -> Reason | None:
+        if not self.groups:
+            return reason("C-TURN-3", "empty_action")
+        return why_illegal(self.session.state, self.send_action())
+
+
+def split_groups(cards: Iterable[int]) -> list[list[int]]:
+    """Group cards into melds by rank; wild cards join the smallest groups that need them."""
+    by_rank: dict[int, list[int]] = {}
+    wilds: list[int] = []
+    for card in cards:
+        if IS_WILD[card]:
+            wilds.append(card)
+        else:
+            by_rank.setdefault(RANK_OF[card], []).append(card)
+    groups = sorted(by_rank.values(), key=len)
+    for group in groups:
+        while wilds and len(group) < 3:
+            group.append(wilds.pop())
+    if groups:
+        groups[-1].extend(wilds)
+    elif wilds:
+        groups.append(wilds)
+    return groups
+
+
+def _seat(session: Session) -> int:
+    return session.human_seat if session.human_seat is not None else session.state.actor
+
+
+def take_pile_action(
+    session: Session, selected: Sequence[int], staging: Staging | None = None
+) -> Action | Reason:
+    """The TakePile the selection means: top-card meld first, then (closed side) extra melds."""
+    state = session.state
+    seat = _seat(session)
+    top = state.top
+    if top is None:
+        return why_illegal(state, TakePile(seat)) or reason("C-PILE-5", "pile_empty")
+    staged = list(staging.groups) if staging else []
+    staged_cards = {c for g in staged for c in g}
+    chosen = [c for c in selected if c not in staged_cards]
+    rank = RANK_OF[top]
+    naturals = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] == rank]
+    wilds = [c for c in chosen if IS_WILD[c]]
+    others = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] != rank]
+    closed = not state.melds[state.side_of(seat)]
+    first: Reason | None = None
+    best: Reason | None = None  # the reason of a split whose melds are each valid
+    for keep in range(len(wilds), -1, -1):
+        top_cards = tuple(naturals + wilds[:keep])
+        extra: list[Cards] = []
+        if closed:
+            extra = [*staged, *(tuple(g) for g in split_groups(others + wilds[keep:]))]
+        action = TakePile(seat, top_cards, tuple(extra))
+        why = why_illegal(state, action)
+        if why is None:
+            return action
+        first = first or why
+        if best is None and not any(isinstance(classify(state.rules, g), Reason) for g in extra):
+            best = why
+    return best or first or reason("C-PILE-7", "pile_needs_cards", rank=str(rank))
+
+
+def action_for_drop(
+    session: Session, drop: Drop, staging: Staging | None = None
+) -> Action | Reason | None:
+    """The engine action a drop means; None when it needs none (reordering, staging)."""
+    seat = _seat(session)
+    state = session.state
+    kind = drop.target.kind
+    if drop.source == "stock":
+        return DrawStock(seat) if kind != "pile" else reason("C-TURN-2", "draw_first")
+    if drop.source == "pile":
+        if kind in ("table", "hand", "meld", "staging"):
+            return take_pile_action(session, drop.cards, staging)
+        return reason("C-PILE-2", "pile_needs_cards", rank="")
+    cards = drop.cards
+    if kind == "hand":
+        return None  # reordering the hand is the player's own business
+    if kind == "pile":
+        if len(cards) != 1:
+            return reason("C-DISC-1", "discard_one")
+        return Discard(seat, cards[0])
+    if state.phase is Phase.DRAW:
+        return reason("C-TURN-2", "draw_first")
+    side = state.side_of(seat)
+    if kind == "meld" and drop.target.mid is not None:
+        return Meld(seat, add=((drop.target.mid, cards),))
+    if kind in ("table", "staging"):
+        if not state.melds[side] and staging is not None:
+            problem = staging.add(cards)
+            return problem  # None: staged, waiting for the minimum
+        return Meld(seat, tuple(tuple(g) for g in split_groups(cards)))
+    return reason("C-TURN-3", "empty_action")
+
+
+def legal_targets(
+    session: Session, cards: Sequence[int], source: str, staging: Staging | None = None
+) -> set[Target]:
+    """Where these cards may be dropped now (for the glow while dragging)."""
+    state = session.state
+    if not session.human_to_act:
+        return set()
+    seat = _seat(session)
+    side = state.side_of(seat)
+    targets = [Target("table"), Target("hand"), Target("pile")]
+    targets.extend(Target("meld", m.mid) for m in state.melds[side])
+    out: set[Target] = set()
+    for target in targets:
+        if source == "hand" and target.kind == "hand":
+            continue
+        if source == "hand" and target.kind == "table" and not state.melds[side]:
+            stageable = staging is not None and state.phase is Phase.PLAY
+            if stageable and not isinstance(classify(session.rules, tuple(cards)), Reason):
+                out.add(target)
+            continue
+        action = action_for_drop(session, Drop(tuple(cards), source, target), None)
+        legal = action is not None and not isinstance(action, Reason)
+        if legal and why_illegal(state, action) is None:  # type: ignore[arg-type]
+            out.add(target)
+    return out

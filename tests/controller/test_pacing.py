@@ -1,0 +1,58 @@
+"""Computer players move at the set pace, wait while the UI animates, and never stall."""
+
+from __future__ import annotations
+
+import time
+
+from canasta_game.controller.hints import hint, seat_name
+from canasta_game.controller.pacing import Pacer
+from canasta_game.controller.session import Session
+from canasta_game.engine.rules import preset
+
+
+def test_unthreaded_pacer_waits_for_the_delay_and_the_hold() -> None:
+    session = Session.new(preset("classic-4"), 2, human_seat=None, level="easy")
+    pacer = Pacer(session, delay=1.0, threaded=False)
+    assert pacer.update(0.5) is None and session.log == []
+    pacer.hold = True
+    assert pacer.update(1.0) is None and session.log == []
+    pacer.hold = False
+    events = pacer.update(0.1)
+    assert events and len(session.log) == 1
+
+
+def test_speed_shortens_the_pause() -> None:
+    session = Session.new(preset("classic-4"), 2, human_seat=None, level="easy")
+    pacer = Pacer(session, delay=1.0, speed=4.0, threaded=False)
+    assert pacer.update(0.3) is not None
+
+
+def test_threaded_pacer_plays_a_whole_hand() -> None:
+    session = Session.new(preset("classic-3"), 9, human_seat=None, level="easy")
+    pacer = Pacer(session, delay=0.0)
+    deadline = time.monotonic() + 60
+    while not session.hand_over and time.monotonic() < deadline:
+        pacer.update(0.016)
+        time.sleep(0.0005)
+    pacer.close()
+    assert session.hand_over
+    assert session.match.hands_played == 1
+
+
+def test_pacer_does_nothing_on_the_humans_turn() -> None:
+    session = Session.new(preset("classic-4"), 2, human_seat=0, level="easy")
+    while not session.human_to_act:
+        session.bot_step()
+    pacer = Pacer(session, delay=0.0, threaded=False)
+    log = list(session.log)
+    assert pacer.update(5.0) is None and session.log == log
+
+
+def test_hints_and_seat_names() -> None:
+    session = Session.new(preset("classic-4"), 2, human_seat=0, level="easy")
+    assert [seat_name(session, s) for s in range(4)] == ["You", "West", "North", "East"]
+    while not session.human_to_act:
+        session.bot_step()
+    assert hint(session) == "Draw a card or take the pile"
+    session.play(session.legal()[0])
+    assert hint(session).startswith("Meld")
