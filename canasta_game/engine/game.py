@@ -668,7 +668,12 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
         has_melded=melded,
     )
     events.append(ev.TurnStarted(seat))
-    if not state.stock and not can_recycle(state):
+    return check_stock_out(state, events)
+
+
+def check_stock_out(state: State, events: list[ev.Event]) -> Outcome:
+    """C-STOCK-4, checked when a turn begins: no stock and no pile to take ends the hand."""
+    if state.phase is Phase.DRAW and not state.stock and not can_recycle(state):
         from canasta_game.engine.movegen import pile_takes  # movegen builds on this module
 
         if not pile_takes(state, limit=1):

@@ -20,7 +20,7 @@ from canasta_game.engine.cards import (
     parse_cards,
     parse_face,
 )
-from canasta_game.engine.game import is_bonus_three
+from canasta_game.engine.game import check_stock_out, is_bonus_three
 from canasta_game.engine.meldrules import classify
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -160,7 +160,9 @@ def state_from_setup(
 
     ``stock`` and ``pile`` are written bottom first, so their last card is the top one.
     ``melds`` maps a side to meld strings (``"K K K 2"``); ``has_melded`` lists seats that
-    melded earlier this hand. ``pile_frozen`` defaults to "a wild card or red three is in it".
+    melded earlier this hand. A draw-phase position with no stock is checked as a turn that
+    begins (C-STOCK-4), so it may come back already over. ``pile_frozen`` defaults to "a
+    wild card or red three is in it".
     Duplicate faces get successive copies across the whole setup, so ``Kh Kh`` is two cards.
     """
     used: set[int] = set()
@@ -211,7 +213,7 @@ def state_from_setup(
     melded = tuple(seat in has_melded for seat in range(rules.players))
     if drew is None:
         drew = DrawKind.STOCK if phase is Phase.PLAY else DrawKind.NONE
-    return replace(
+    built = replace(
         state,
         hands=hand_cards,
         stock=stock_cards,
@@ -225,3 +227,4 @@ def state_from_setup(
         drew=drew,
         has_melded=melded,
     )
+    return check_stock_out(built, [])[0]  # a turn that starts with no stock (C-STOCK-4)
