@@ -55,15 +55,11 @@ def hands_consistent(state: State) -> list[str]:
     for side, melds in enumerate(state.melds):
         for meld in melds:
             kind = classify(state.rules, meld.cards)
-            if isinstance(kind, Reason) and not _conflict_b_ok(state, meld):
+            if isinstance(kind, Reason):
                 problems.append(f"side {side} meld {meld.mid} is illegal: {kind}")
             elif not isinstance(kind, Reason) and kind != (meld.key, meld.naturals, meld.wilds):
                 problems.append(f"side {side} meld {meld.mid} has wrong counts")
     return problems
-
-
-def _conflict_b_ok(state: State, meld: object) -> bool:
-    return state.rules.pile_conflict == "B"
 
 
 def moves_legal(state: State) -> list[str]:

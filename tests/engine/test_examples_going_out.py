@@ -5,71 +5,37 @@ Seats: N=0, E=1, S=2, W=3; side 0 is NS, side 1 is EW. "N has drawn" is ``Phase.
 
 from __future__ import annotations
 
-import pytest
+from scenario import faces, legal, lines, meld_of, pick, rejected
 
 from canasta_game.engine import (
     AnswerGoOut,
     AskGoOut,
     Discard,
     DrawStock,
-    IllegalAction,
     Meld,
     Phase,
     TakePile,
-    apply,
     preset,
     score_hand,
     state_from_setup,
-    why_illegal,
 )
-from canasta_game.engine.cards import face_text
 
 CLASSIC = preset("classic-4")
 K7 = "Kc Kd Kh Ks Kc Kd Kh"  # a natural canasta of kings (70 + 500)
 
 
-# --- helpers (kept per file so each topic file stands alone) ----------------------------
 
 
-def pick(state, seat, text):
-    """The uids of the named faces in ``seat``'s hand (a face named twice gives two cards)."""
-    out: list[int] = []
-    for face in text.split():
-        found = [c for c in state.hands[seat] if face_text(c) == face and c not in out]
-        assert found, f"{face} is not in seat {seat}'s hand"
-        out.append(found[0])
-    return tuple(out)
 
 
-def meld_of(state, side, label):
-    found = [m for m in state.melds[side] if m.label() == label]
-    assert len(found) == 1, f"side {side} has {len(found)} melds labelled {label}"
-    return found[0]
 
 
-def faces(cards):
-    return sorted(face_text(c) for c in cards)
 
 
-def lines(state, side):
-    return {line.key: line.points for line in score_hand(state).sides[side].lines}
 
 
-def legal(state, action):
-    why = why_illegal(state, action)
-    assert why is None, f"expected legal, got {why}"
-    return apply(state, action)[0]
 
 
-def rejected(state, action, *rules):
-    """Assert ``action`` is illegal for one of ``rules`` and that ``apply`` agrees."""
-    why = why_illegal(state, action)
-    assert why is not None, f"expected {action} to be rejected ({' or '.join(rules)})"
-    assert why.rule in rules, f"rejected for {why}, expected {' or '.join(rules)}"
-    with pytest.raises(IllegalAction) as info:
-        apply(state, action)
-    assert info.value.reason.rule == why.rule
-    return why
 
 
 def discard(state, seat, face):

@@ -6,63 +6,31 @@ Seats: N=0, E=1, S=2, W=3; side 0 is NS, side 1 is EW. Piles are written bottom 
 
 from __future__ import annotations
 
-import pytest
+from scenario import faces, legal, meld_of, pick, rejected
 
 from canasta_game.engine import (
     Discard,
     DrawStock,
-    IllegalAction,
     Meld,
     Phase,
     TakePile,
-    apply,
     preset,
     state_from_setup,
-    why_illegal,
 )
-from canasta_game.engine.cards import face_text
 
 CLASSIC = preset("classic-4")
 
 
-# --- helpers (kept per file so each topic file stands alone) ----------------------------
 
 
-def pick(state, seat, text):
-    """The uids of the named faces in ``seat``'s hand (a face named twice gives two cards)."""
-    out: list[int] = []
-    for face in text.split():
-        found = [c for c in state.hands[seat] if face_text(c) == face and c not in out]
-        assert found, f"{face} is not in seat {seat}'s hand"
-        out.append(found[0])
-    return tuple(out)
 
 
-def meld_of(state, side, label):
-    found = [m for m in state.melds[side] if m.label() == label]
-    assert len(found) == 1, f"side {side} has {len(found)} melds labelled {label}"
-    return found[0]
 
 
-def faces(cards):
-    return sorted(face_text(c) for c in cards)
 
 
-def legal(state, action):
-    why = why_illegal(state, action)
-    assert why is None, f"expected legal, got {why}"
-    return apply(state, action)[0]
 
 
-def rejected(state, action, *rules):
-    """Assert ``action`` is illegal for one of ``rules`` and that ``apply`` agrees."""
-    why = why_illegal(state, action)
-    assert why is not None, f"expected {action} to be rejected ({' or '.join(rules)})"
-    assert why.rule in rules, f"rejected for {why}, expected {' or '.join(rules)}"
-    with pytest.raises(IllegalAction) as info:
-        apply(state, action)
-    assert info.value.reason.rule == why.rule
-    return why
 
 
 # --- X-02 Initial meld while taking the pile: only the top card counts ------------------

@@ -6,44 +6,27 @@ Seats: N=0, E=1, S=2, W=3; side 0 is NS, side 1 is EW.
 from __future__ import annotations
 
 import pytest
+from scenario import legal, lines, pick
 
 from canasta_game.engine import (
     Discard,
     Match,
     Meld,
     Phase,
-    apply,
     preset,
     score_hand,
     state_from_setup,
-    why_illegal,
 )
-from canasta_game.engine.cards import face_text
 
 CLASSIC = preset("classic-4")
 
 
-# --- helpers (kept per file so each topic file stands alone) ----------------------------
 
 
-def pick(state, seat, text):
-    """The uids of the named faces in ``seat``'s hand (a face named twice gives two cards)."""
-    out: list[int] = []
-    for face in text.split():
-        found = [c for c in state.hands[seat] if face_text(c) == face and c not in out]
-        assert found, f"{face} is not in seat {seat}'s hand"
-        out.append(found[0])
-    return tuple(out)
 
 
-def lines(state, side):
-    return {line.key: line.points for line in score_hand(state).sides[side].lines}
 
 
-def legal(state, action):
-    why = why_illegal(state, action)
-    assert why is None, f"expected legal, got {why}"
-    return apply(state, action)[0]
 
 
 # --- X-19 Full hand, end to end ---------------------------------------------------------

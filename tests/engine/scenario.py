@@ -1,0 +1,57 @@
+"""Helpers shared by the worked-example tests: find cards, check legality both ways, read scores.
+
+``rejected`` checks ``why_illegal`` and ``apply`` together, so the shortcut the check takes
+when it does not need the next state can never disagree with the full evaluation.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta_game.engine import IllegalAction, apply, score_hand, why_illegal
+from canasta_game.engine.cards import face_text
+
+
+def pick(state, seat, text):
+    """The uids of the named faces in ``seat``'s hand (a face named twice gives two cards)."""
+    out: list[int] = []
+    for face in text.split():
+        found = [c for c in state.hands[seat] if face_text(c) == face and c not in out]
+        assert found, f"{face} is not in seat {seat}'s hand"
+        out.append(found[0])
+    return tuple(out)
+
+
+def meld_of(state, side, label):
+    found = [m for m in state.melds[side] if m.label() == label]
+    assert len(found) == 1, f"side {side} has {len(found)} melds labelled {label}"
+    return found[0]
+
+
+def faces(cards):
+    return sorted(face_text(c) for c in cards)
+
+
+def in_order(cards):
+    return [face_text(c) for c in cards]
+
+
+def lines(state, side):
+    return {line.key: line.points for line in score_hand(state).sides[side].lines}
+
+
+def legal(state, action):
+    why = why_illegal(state, action)
+    assert why is None, f"expected legal, got {why}"
+    return apply(state, action)[0]
+
+
+def rejected(state, action, *rules):
+    """Assert ``action`` is illegal for one of ``rules`` and that ``apply`` agrees."""
+    why = why_illegal(state, action)
+    assert why is not None, f"expected {action} to be rejected ({' or '.join(rules)})"
+    assert why.rule in rules, f"rejected for {why}, expected {' or '.join(rules)}"
+    with pytest.raises(IllegalAction) as info:
+        apply(state, action)
+    assert info.value.reason.rule == why.rule
+    return why
