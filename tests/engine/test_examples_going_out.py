@@ -24,20 +24,6 @@ CLASSIC = preset("classic-4")
 K7 = "Kc Kd Kh Ks Kc Kd Kh"  # a natural canasta of kings (70 + 500)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def discard(state, seat, face):
     return Discard(seat, pick(state, seat, face)[0])
 

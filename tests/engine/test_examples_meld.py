@@ -22,16 +22,6 @@ from canasta_game.engine.cards import face_text
 CLASSIC = preset("classic-4")
 
 
-
-
-
-
-
-
-
-
-
-
 # --- X-01 Initial minimum, the 1600 example ---------------------------------------------
 
 X01_HAND = "5c 5d 5h Qc Qd Qh 2c Ac Ad Ah 2d 9s 8h"

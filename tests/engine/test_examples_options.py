@@ -39,20 +39,6 @@ CLASSIC = preset("classic-4")
 K7 = "Kc Kd Kh Ks Kc Kd Kh"
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # --- X-05 with O-PILE-FROZEN and O-PILE-NOCANADD ----------------------------------------
 
 

@@ -21,18 +21,6 @@ from canasta_game.engine import (
 CLASSIC = preset("classic-4")
 
 
-
-
-
-
-
-
-
-
-
-
-
-
 # --- X-02 Initial meld while taking the pile: only the top card counts ------------------
 
 

@@ -21,14 +21,6 @@ from canasta_game.engine import (
 CLASSIC = preset("classic-4")
 
 
-
-
-
-
-
-
-
-
 # --- X-19 Full hand, end to end ---------------------------------------------------------
 
 

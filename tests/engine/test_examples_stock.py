@@ -26,22 +26,6 @@ from canasta_game.engine.setup import _upcard
 CLASSIC = preset("classic-4")
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def turn_up(rules, hands, stock: str, dealer: int = 0):
     """The position after the upcard procedure (C-UP) on an explicit stock (bottom first)."""
     base = state_from_setup(rules, hands, stock=stock, dealer=dealer, current=(dealer + 1) % 4)
