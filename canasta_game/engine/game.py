@@ -244,13 +244,16 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
 
 
 def _recycle(state: State, events: list[ev.Event]) -> State:
-    """O-STOCK-RECYCLE: the pile turned face down becomes the stock."""
-    cards = list(reversed(state.pile))  # turning the pile over puts its bottom card on top
+    """O-STOCK-RECYCLE: the pile turned face down becomes the stock.
+
+    Turning the pile over puts its bottom card on top; the stock's top is its last element,
+    so the new stock is the pile reversed (shuffled instead with O-RECYCLE-SHUFFLE).
+    """
+    cards = list(reversed(state.pile))
     if state.rules.recycle_shuffle:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
-    # the stock's top is its last element: the former bottom of the pile
-    return evolve(state, stock=tuple(reversed(cards)), pile=(), pile_frozen=False)
+    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False)
 
 
 def can_recycle(state: State) -> bool:
