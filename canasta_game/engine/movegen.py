@@ -189,28 +189,41 @@ def single_meld_options(state: State, groups: HandGroups, dear_first: bool) -> l
 def initial_batches(
     state: State, groups: HandGroups, need: int, limit: int = 8
 ) -> list[tuple[Cards, ...]]:
-    """Small sets of new melds whose card values reach ``need`` (C-INIT-3), dearest first."""
-    options = single_meld_options(state, groups, dear_first=True)
-    options.sort(key=lambda cards: -sum(VALUE_OF[c] for c in cards))
-    found: list[tuple[Cards, ...]] = []
+    """Small sets of new melds whose card values reach ``need`` (C-INIT-3).
 
-    def search(start: int, chosen: list[Cards], used: set[int], points: int) -> None:
+    Ranks are tried dearest first; wild cards are dealt out of one shared pool (jokers
+    first) as the search goes, so two melds never claim the same wild card and an opening
+    that needs wild cards in several melds is found.
+    """
+    rules = state.rules
+    pool = groups.dear_wilds()
+    ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
+    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
+    found: list[tuple[Cards, ...]] = []
+    chosen: list[Cards] = []
+
+    def search(index: int, wilds_used: int, points: int) -> None:
         if len(found) >= limit:
             return
         if points >= need and chosen:
             found.append(tuple(chosen))
             return
-        for i in range(start, len(options)):
-            cards = options[i]
-            if used.intersection(cards) or any(RANK_OF[cards[0]] == RANK_OF[c[0]] for c in chosen):
-                continue
+        if index == len(ranks):
+            return
+        nats = ranks[index]
+        n = len(nats)
+        low = 0 if n >= 3 else 1
+        high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
+        for w in range(low, high + 1):
+            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
             chosen.append(cards)
-            search(i + 1, chosen, used | set(cards), points + sum(VALUE_OF[c] for c in cards))
+            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
             chosen.pop()
             if len(found) >= limit:
                 return
+        search(index + 1, wilds_used, points)
 
-    search(0, [], set(), 0)
+    search(0, 0, 0)
     return found
 
 
