@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
-from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF, rank_text
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import classify
 from canasta_game.engine.reasons import Reason, reason
@@ -153,7 +153,7 @@ def take_pile_action(
         first = first or why
         if best is None and not any(isinstance(classify(state.rules, g), Reason) for g in extra):
             best = why
-    return best or first or reason("C-PILE-7", "pile_needs_cards", rank=str(rank))
+    return best or first or reason("C-PILE-7", "pile_needs_cards", rank=rank_text(rank))
 
 
 def action_for_drop(
@@ -164,14 +164,14 @@ def action_for_drop(
     state = session.state
     kind = drop.target.kind
     if drop.source == "stock":
-        return DrawStock(seat) if kind != "pile" else reason("C-TURN-2", "draw_first")
+        return None if kind in ("stock", "pile") else DrawStock(seat)
     if drop.source == "pile":
         if kind in ("table", "hand", "meld", "staging"):
             return take_pile_action(session, drop.cards, staging)
-        return reason("C-PILE-2", "pile_needs_cards", rank="")
+        return None  # dropped back where it came from
     cards = drop.cards
-    if kind == "hand":
-        return None  # reordering the hand is the player's own business
+    if kind in ("hand", "stock"):
+        return None  # reordering the hand is the player's own business; the stock takes none
     if kind == "pile":
         if len(cards) != 1:
             return reason("C-DISC-1", "discard_one")

@@ -44,7 +44,8 @@ class Pacer:
             return None
         if self._asked_for is not None and self._asked_for is not session.state:
             self._reset()  # the position changed under the thinking bot
-        self._elapsed += dt * max(self.speed, 0.01)
+        if not self.hold:  # the pause starts once the previous move has finished animating
+            self._elapsed += dt * max(self.speed, 0.01)
         if self._pool is None:
             if self.hold or self._elapsed < self.delay:
                 return None

@@ -14,10 +14,11 @@ def test_unthreaded_pacer_waits_for_the_delay_and_the_hold() -> None:
     session = Session.new(preset("classic-4"), 2, human_seat=None, level="easy")
     pacer = Pacer(session, delay=1.0, threaded=False)
     assert pacer.update(0.5) is None and session.log == []
-    pacer.hold = True
+    pacer.hold = True  # time spent animating does not count towards the pause
     assert pacer.update(1.0) is None and session.log == []
     pacer.hold = False
-    events = pacer.update(0.1)
+    assert pacer.update(0.4) is None and session.log == []
+    events = pacer.update(0.2)
     assert events and len(session.log) == 1
 
 

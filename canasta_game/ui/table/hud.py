@@ -1,0 +1,140 @@
+"""What is always on screen besides the cards: scores, minimums, whose turn, what to do.
+
+The information arrives as plain values (``HudInfo``), worded by the scene through ``_()``;
+this module only arranges it. The top bar is rendered once per change and then blitted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from canasta_game.i18n import _
+from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
+from canasta_game.ui.table.layout import TableLayout
+from canasta_game.ui.table.text import TextCache
+
+OPEN_GREEN = (150, 230, 150)
+CLOSED_AMBER = (246, 196, 110)
+
+
+@dataclass(frozen=True, slots=True)
+class SideInfo:
+    name: str
+    score: int
+    minimum: int
+    opened: bool
+    mine: bool
+    canastas: int
+
+
+@dataclass(frozen=True, slots=True)
+class HudInfo:
+    sides: tuple[SideInfo, ...]
+    turn: str  # "Turn: West"
+    my_turn: bool
+    hint: str
+    seat_names: tuple[str, ...]
+    actor: int
+
+
+class Hud:
+    def __init__(self, text: TextCache, decor: Decor) -> None:
+        self.text = text
+        self.decor = decor
+        self._bar: pygame.Surface | None = None
+        self._bar_key: tuple | None = None
+
+    def clear(self) -> None:
+        self._bar = None
+        self._bar_key = None
+
+    def _render_bar(self, layout: TableLayout, info: HudInfo, reserved: int) -> pygame.Surface:
+        rect = layout.hud
+        bar = pygame.Surface(rect.size, pygame.SRCALPHA)
+        px = layout.fonts["hud"]
+        small = max(12, round(px * 0.82))
+        pad = layout.pad
+        turn = self.text.render(info.turn, px, TURN if info.my_turn else INK, bold=True)
+        turn_x = rect.width - reserved - pad - turn.get_width()
+        bar.blit(turn, (turn_x, (rect.height - turn.get_height()) // 2))
+        room = turn_x - pad * 3
+        block_w = room // max(1, len(info.sides))
+        x = pad
+        for side in info.sides:
+            name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
+            score = self.text.render(f"{side.score:,}".replace(",", "\u2009"), px, INK, bold=True)
+            status = _("open") if side.opened else _("not open")
+            detail = _("min {points}").format(points=side.minimum) + " \u00b7 " + status
+            if side.canastas:
+                detail += " \u00b7 " + _("{count} canasta(s)").format(count=side.canastas)
+            used = name.get_width() + score.get_width() + 2 * pad
+            status_s = self.text.fit(
+                detail,
+                small,
+                OPEN_GREEN if side.opened else CLOSED_AMBER,
+                max(20, block_w - used - pad),
+            )
+            cy = rect.height // 2
+            bar.blit(name, (x, cy - name.get_height() // 2))
+            sx = x + name.get_width() + pad
+            bar.blit(score, (sx, cy - score.get_height() // 2))
+            dx = sx + score.get_width() + pad
+            bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
+            x += block_w
+        return bar
+
+    def draw_bar(
+        self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, reserved: int
+    ) -> None:
+        """The top bar; ``reserved`` pixels at the right are left for the menu buttons."""
+        key = (layout.size, info.sides, info.turn, info.my_turn, reserved)
+        if self._bar is None or key != self._bar_key:
+            self._bar = self._render_bar(layout, info, reserved)
+            self._bar_key = key
+        surface.blit(self._bar, layout.hud.topleft)
+
+    def draw_seats(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        info: HudInfo,
+        counts: dict[int, int],
+        anchors: dict[int, tuple[int, int, bool]],
+    ) -> None:
+        """Each other player's name and card count by their fan; the one to act glows."""
+        px = layout.fonts["label"]
+        width = layout.size[0]
+        for seat, spot in layout.seats.items():
+            acting = seat == info.actor
+            label = f"{info.seat_names[seat]} \u00b7 {counts.get(seat, 0)}"
+            colour = TURN if acting else INK_DIM
+            room = spot.rect.width + (2 * layout.pad if spot.vertical else 0)
+            text = self.text.fit(label, px, colour, room, bold=acting)
+            r = max(3, px // 5)
+            dot = 2 * r + 4 if acting else 0
+            total = text.get_width() + dot
+            x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
+            left = max(2, min(width - 2 - total, x - total // 2))
+            top = y - text.get_height() if above else y
+            if acting:
+                pygame.draw.circle(surface, TURN, (left + r, top + text.get_height() // 2), r)
+            surface.blit(text, (left + dot, top))
+
+    def draw_hint(
+        self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int
+    ) -> None:
+        """The line above the hand: what the human may do now, or who is playing."""
+        rect = layout.hint
+        px = layout.fonts["hint"]
+        colour = TURN if info.my_turn else INK
+        x = rect.left + layout.pad
+        if info.my_turn:
+            r = max(4, px // 5)
+            pygame.draw.circle(surface, TURN, (x + r, rect.centery), r)
+            x += 2 * r + layout.pad
+        text = self.text.fit(
+            info.hint, px, colour, max(40, right - x - layout.pad), bold=info.my_turn
+        )
+        surface.blit(text, text.get_rect(midleft=(x, rect.centery)))

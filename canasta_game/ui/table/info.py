@@ -1,0 +1,67 @@
+"""The words and numbers the HUD shows, read from the session and worded through ``_()``.
+
+Kept apart from drawing so the scene can rebuild them once per move (not per frame) and
+tests can read what the player is told.
+"""
+
+from __future__ import annotations
+
+from canasta_game.controller.gestures import Staging
+from canasta_game.controller.hints import hint, seat_name
+from canasta_game.controller.session import Session
+from canasta_game.engine.actions import AskGoOut
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.state import Phase
+from canasta_game.i18n import _
+from canasta_game.ui.table.hud import HudInfo, SideInfo
+from canasta_game.ui.table.wording import side_name
+
+
+def hud_info(session: Session, view: PlayerView) -> HudInfo:
+    rules = session.rules
+    names = tuple(seat_name(session, seat) for seat in range(rules.players))
+    sides = tuple(
+        SideInfo(
+            side_name(rules, side, names),
+            view.scores[side],
+            view.minimums[side],
+            view.is_open(side),
+            side == view.side,
+            sum(1 for m in view.melds[side] if m.is_canasta and not m.is_black_threes),
+        )
+        for side in range(rules.sides)
+    )
+    over = session.hand_over
+    my_turn = session.human_to_act
+    if over:
+        turn = _("Hand over")
+    elif my_turn:
+        turn = _("Your turn")
+    else:
+        turn = _("Turn: {name}").format(name=names[view.actor])
+    return HudInfo(sides, turn, my_turn, hint(session), names, -1 if over else view.actor)
+
+
+def may_ask(session: Session, view: PlayerView, me: int) -> bool:
+    """Whether the "May I go out?" button is worth showing: the engine would accept it."""
+    rules = session.rules
+    return (
+        session.human_to_act
+        and view.phase is Phase.PLAY
+        and len(rules.side_seats[view.side]) > 1
+        and session.check(AskGoOut(me)) is None
+    )
+
+
+def staging_note(staging: Staging) -> tuple[str, bool]:
+    """What the closed side's meld area says, and whether the staged melds are enough."""
+    minimum = staging.minimum
+    if not staging.groups:
+        text = _("Your side needs {minimum} points to open: drop melds here")
+        return text.format(minimum=minimum), False
+    points = staging.points()
+    ready = points >= minimum
+    text = _("Initial meld: {points} of {minimum} points").format(points=points, minimum=minimum)
+    if ready:
+        text += " \u2013 " + _("press Enter to lay them down")
+    return text, ready

@@ -1,0 +1,221 @@
+"""Drawing the table: felt, stock, cards, the marks on melds and pile, drag feedback.
+
+The painter reads the plan, the sprites and the view and draws; it changes nothing. Every
+surface it blits comes from a cache (card art, text, decor), so a frame is only blits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from canasta_game.engine.cards import IS_BLACK_THREE
+from canasta_game.engine.observation import PlayerView
+from canasta_game.i18n import _
+from canasta_game.ui.table.card_images import CardImages
+from canasta_game.ui.table.decor import (
+    GOLD,
+    ICE,
+    INK,
+    INK_DIM,
+    MIXED_BLACK,
+    NATURAL_RED,
+    PILL_DARK,
+    SELECT,
+    Decor,
+)
+from canasta_game.ui.table.felt import paint_felt
+from canasta_game.ui.table.layout import TABLE, TableLayout
+from canasta_game.ui.table.placement import TablePlan
+from canasta_game.ui.table.sprites import CardSprite
+from canasta_game.ui.table.text import TextCache
+
+
+class Painter:
+    def __init__(self, images: CardImages, text: TextCache, decor: Decor) -> None:
+        self.images = images
+        self.text = text
+        self.decor = decor
+        self._felt: pygame.Surface | None = None
+        self._felt_size: tuple[int, int] | None = None
+
+    def set_layout(self, layout: TableLayout) -> None:
+        self._felt = paint_felt(layout)
+        self._felt_size = layout.size
+
+    # --- the cloth and what lies on it without being a sprite ------------------------
+
+    def felt(self, surface: pygame.Surface) -> None:
+        if self._felt is not None:
+            surface.blit(self._felt, (0, 0))
+
+    def area_labels(
+        self, surface: pygame.Surface, layout: TableLayout, names: dict[int, str]
+    ) -> None:
+        px = layout.fonts["badge"]
+        for side, area in layout.areas.items():
+            label = self.text.fit(
+                names.get(side, ""),
+                px,
+                GOLD if area.mine else INK_DIM,
+                area.rect.width - 2 * layout.pad,
+            )
+            surface.blit(label, (area.rect.left + layout.pad, area.rect.top + 3))
+
+    def staging_note(
+        self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, note: str, ready: bool
+    ) -> None:
+        """While the side is closed: how far the staged melds are from the minimum."""
+        rect = plan.staging_rect
+        if rect is None:
+            return
+        px = layout.fonts["label"]
+        colour = (150, 230, 150) if ready else (246, 214, 150)
+        text = self.text.fit(note, px, colour, rect.width - 2 * layout.pad)
+        pos = text.get_rect(bottomright=(rect.right - layout.pad, rect.bottom - layout.pad // 2))
+        surface.blit(text, pos)
+
+    def stock(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
+        rect = layout.stock
+        count = view.stock_size
+        if count:
+            back = self.images.back(TABLE)
+            layers = min(4, 1 + count // 16)
+            for i in range(layers - 1, -1, -1):
+                surface.blit(back, (rect.left - 2 * i, rect.top - 2 * i))
+        label = _("Stock {count}").format(count=count)
+        pill = self.decor.pill(label, layout.fonts["badge"], PILL_DARK)
+        surface.blit(pill, pill.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+
+    def pile_marks(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
+        """Count, frozen mark and stop sign: drawn over the pile's resting cards."""
+        rect = layout.pile
+        px = layout.fonts["badge"]
+        y = rect.bottom + 6
+        label = _("Pile {count}").format(count=view.pile_size)
+        pill = self.decor.pill(label, px, PILL_DARK)
+        surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
+        y += pill.get_height() + 3
+        if view.pile_frozen:
+            mark = self.decor.pill(_("Frozen"), px, (24, 70, 110), fg=ICE, edge=ICE)
+            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+        elif view.pile_frozen_for_me and view.pile_size:
+            mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
+            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+        top = view.pile_top
+        if top is not None and IS_BLACK_THREE[top]:
+            size = max(26, rect.width // 2)
+            sign = self.decor.stop_sign(size, _("STOP"))
+            surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))
+
+    # --- cards --------------------------------------------------------------------------
+
+    def cards(
+        self,
+        surface: pygame.Surface,
+        sprites: Iterable[CardSprite],
+        selected: set[int],
+        flying: bool,
+    ) -> None:
+        """Blit sprites; resting covered cards are skipped. Flights get a soft shadow."""
+        images = self.images
+        for sprite in sprites:
+            if not flying and sprite.home.hidden and sprite.flight is None:
+                continue
+            image = images.image(sprite.uid, sprite.kind, sprite.face_up, sprite.turned)
+            w, h = image.get_size()
+            x, y = round(sprite.x - w / 2), round(sprite.y - h / 2)
+            if flying:
+                surface.blit(self.decor.shadow((w, h)), (x + 5, y + 7))
+            surface.blit(image, (x, y))
+            if sprite.uid is not None and sprite.uid in selected and sprite.home.zone == "hand":
+                frame = self.decor.outline((w, h), SELECT)
+                surface.blit(frame, (x - 3, y - 3))
+
+    def meld_badges(
+        self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, arriving: set[str]
+    ) -> None:
+        """Counts under melds and red threes; held back while cards fly into that place."""
+        px = max(11, layout.fonts["badge"] - 2)
+        for spot in plan.melds:
+            if spot.zone in arriving:
+                continue
+            if spot.canasta:
+                bg = NATURAL_RED if spot.natural else MIXED_BLACK
+                label = (_("natural {count}") if spot.natural else _("mixed {count}")).format(
+                    count=spot.count
+                )
+                pill = self.decor.pill(label, px, bg, edge=GOLD)
+                if pill.get_width() > spot.column.width + layout.pad:  # small cards: colour only
+                    pill = self.decor.pill(str(spot.count), px, bg, edge=GOLD)
+            else:
+                pill = self.decor.pill(str(spot.count), px, PILL_DARK)
+            surface.blit(pill, pill.get_rect(center=spot.badge_at))
+        for spot in plan.threes.values():
+            if spot.zone in arriving:
+                continue
+            pill = self.decor.pill(str(spot.count), px, NATURAL_RED)
+            surface.blit(pill, pill.get_rect(center=spot.badge_at))
+
+    def staged_frames(self, surface: pygame.Surface, plan: TablePlan) -> None:
+        """A dashed frame around each staged group: not on the table yet."""
+        for spot in plan.staged:
+            rect = spot.cards.inflate(8, 8)
+            _dashed_rect(surface, (*GOLD,), rect, 8)
+
+    def glows(self, surface: pygame.Surface, rects: Sequence[tuple[pygame.Rect, bool]]) -> None:
+        for rect, strong in rects:
+            surface.blit(self.decor.glow(rect.size, strong), rect.topleft)
+
+    def band(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The rubber band of a drag-select."""
+        if rect.width < 2 or rect.height < 2:
+            return
+        fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+        fill.fill((*SELECT, 40))
+        surface.blit(fill, rect.topleft)
+        pygame.draw.rect(surface, SELECT, rect, width=1)
+
+    def ghost_back(self, surface: pygame.Surface, centre: tuple[float, float]) -> None:
+        """The card being dragged off the stock (its face is not known until it lands)."""
+        back = self.images.back(TABLE)
+        w, h = back.get_size()
+        x, y = round(centre[0] - w / 2), round(centre[1] - h / 2)
+        surface.blit(self.decor.shadow((w, h)), (x + 5, y + 7))
+        surface.blit(back, (x, y))
+
+    def text_box(
+        self,
+        surface: pygame.Surface,
+        lines: Sequence[str],
+        px: int,
+        centre: tuple[int, int],
+        width: int,
+        colour: tuple[int, int, int] = INK,
+    ) -> pygame.Rect:
+        """Lines of text on a dark panel (messages, the help overlay)."""
+        rendered = [self.text.fit(line, px, colour, width) for line in lines]
+        w = max((r.get_width() for r in rendered), default=0) + 2 * px
+        h = sum(r.get_height() + 4 for r in rendered) + px
+        panel = self.decor.panel((w, h), alpha=232)
+        rect = panel.get_rect(center=centre)
+        surface.blit(panel, rect)
+        y = rect.top + px // 2
+        for r in rendered:
+            surface.blit(r, r.get_rect(midtop=(rect.centerx, y)))
+            y += r.get_height() + 4
+        return rect
+
+
+def _dashed_rect(
+    surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, dash: int
+) -> None:
+    for x in range(rect.left, rect.right, dash * 2):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), 2)
+        pygame.draw.line(surface, colour, (x, rect.bottom), (end, rect.bottom), 2)
+    for y in range(rect.top, rect.bottom, dash * 2):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), 2)
+        pygame.draw.line(surface, colour, (rect.right, y), (rect.right, end), 2)

@@ -1,0 +1,377 @@
+"""Where each card rests for a given ``PlayerView``: the table's one picture of the game.
+
+``plan_table`` is a pure function of the view, the layout and the human's own arrangement
+(hand order, selection, staged melds). The scene diffs two plans to animate a move, the
+painter draws the plan's badges, and hit-testing reads its rectangles, so all three always
+agree on where things are.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from canasta_game.engine.cards import (
+    BLACK_THREE_KEY,
+    IS_NATURAL,
+    IS_RED_THREE,
+    IS_WILD,
+    SUIT_OF,
+    WILD_KEY,
+    sort_key,
+)
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.state import TableMeld
+from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
+from canasta_game.ui.table.sprites import Home, Key, back_key
+
+Z_PILE, Z_THREES, Z_MELDS, Z_BACKS, Z_STAGED, Z_HAND = 100, 300, 400, 2000, 2500, 3000
+RED_SUITS = (1, 2)  # diamonds, hearts
+MIN_STEP = 0.15  # of the card height: less, and the rank index of a meld's cards is hidden
+
+
+@dataclass(frozen=True, slots=True)
+class MeldSpot:
+    """One meld (or staged group) as laid out: its column is the drop target for it."""
+
+    side: int
+    mid: int  # meld id; for staged groups the group index
+    column: pygame.Rect  # the whole slot column: dropping anywhere on it means this meld
+    cards: pygame.Rect  # the cards' bounding box
+    count: int
+    canasta: bool
+    natural: bool
+    kind: str
+    badge_at: tuple[int, int]  # centre of the count badge
+    zone: str = ""  # the sprites' zone, to hold the badge back while its cards fly in
+
+
+@dataclass(slots=True)
+class TablePlan:
+    homes: dict[Key, Home] = field(default_factory=dict)
+    hand: list[tuple[int, pygame.Rect]] = field(default_factory=list)  # left to right
+    melds: list[MeldSpot] = field(default_factory=list)
+    staged: list[MeldSpot] = field(default_factory=list)
+    threes: dict[int, MeldSpot] = field(default_factory=dict)
+    backs: dict[int, int] = field(default_factory=dict)  # seat -> cards shown
+    labels: dict[int, tuple[int, int, bool]] = field(default_factory=dict)  # x, y, above?
+    staging_rect: pygame.Rect | None = None
+    freezer: int | None = None  # the card shown crosswise in the pile
+
+    def uids(self) -> set[int]:
+        return {k for k in self.homes if isinstance(k, int)}
+
+
+def meld_order(meld: TableMeld) -> tuple[int, int]:
+    """High ranks first, then a wild-card meld, then black threes: stable as melds grow."""
+    if meld.key == WILD_KEY:
+        return 1, 0
+    if meld.key == BLACK_THREE_KEY:
+        return 2, 0
+    return 0, -meld.key
+
+
+def canasta_top(meld: TableMeld) -> int:
+    """The card shown on a squared canasta: red for natural, black for mixed, as players do."""
+    naturals = [c for c in meld.cards if IS_NATURAL[c]] or list(meld.cards)
+    if meld.is_natural:
+        reds = [c for c in naturals if SUIT_OF[c] in RED_SUITS]
+        return reds[0] if reds else naturals[0]
+    blacks = [c for c in meld.cards if SUIT_OF[c] in (0, 3) and not IS_WILD[c]]
+    blacks = blacks or [c for c in meld.cards if SUIT_OF[c] in (0, 3)]
+    return blacks[0] if blacks else naturals[0]
+
+
+def cascade_order(meld: TableMeld) -> list[int]:
+    """Naturals first, wild cards last, so the rank reads at the top of the column."""
+    return sorted(meld.cards, key=lambda c: (IS_WILD[c], sort_key(c)))
+
+
+def group_of(uid: int) -> int:
+    return sort_key(uid)[0]
+
+
+def hand_xs(uids: Sequence[int], width: int, card_w: int, gaps: bool, centre: float) -> list[float]:
+    """Centres of the fanned hand: overlapped so every index shows, groups apart when sorted."""
+    n = len(uids)
+    if n == 0:
+        return []
+    groups = sum(1 for a, b in itertools.pairwise(uids) if group_of(a) != group_of(b))
+    gap = card_w * 0.35 if gaps else 0.0
+    room = width - card_w - groups * gap
+    step = min(card_w * 0.78, room / (n - 1)) if n > 1 else 0.0
+    if step < card_w * 0.3 and gap:  # a huge hand: give the gaps' room back to the cards
+        gap = 0.0
+        step = min(card_w * 0.68, (width - card_w) / max(1, n - 1))
+    total = card_w + step * (n - 1) + (groups * gap if gap else 0)
+    x = centre - total / 2 + card_w / 2
+    out = []
+    for i, uid in enumerate(uids):
+        if i and gap and group_of(uids[i - 1]) != group_of(uid):
+            x += gap
+        out.append(x)
+        x += step
+    return out
+
+
+def _area_slots(
+    area: SideArea,
+    layout: TableLayout,
+    columns: list[list[int] | TableMeld],
+    label_h: int,
+    kind: str,
+) -> tuple[list[tuple[int, int]], int, int]:
+    """Top-left corners of each slot, the row height and the cascade step for an area."""
+    card_w, card_h = layout.card(kind)
+    pad = layout.pad
+    slot_w = card_w + max(4, pad)
+    per_row = max(1, (area.rect.width - pad) // slot_w)
+    rows = max(1, math.ceil(len(columns) / per_row))
+    badge_h = layout.fonts["badge"] + 4
+    row_h = (area.rect.height - label_h) // rows
+    longest = 1
+    for col in columns:
+        n = (1 if col.is_canasta else col.size) if isinstance(col, TableMeld) else len(col)
+        longest = max(longest, n)
+    room = row_h - card_h - badge_h - pad // 2
+    step = int(min(card_h * 0.24, room / max(1, longest - 1))) if longest > 1 else 0
+    step = max(step, 3)
+    corners = []
+    for index in range(len(columns)):
+        row, col = divmod(index, per_row)
+        corners.append(
+            (area.rect.left + pad // 2 + col * slot_w, area.rect.top + label_h + row * row_h)
+        )
+    return corners, row_h, step
+
+
+def _lay_column(
+    plan: TablePlan,
+    cards: Sequence[int],
+    corner: tuple[int, int],
+    size: tuple[int, int],
+    kind: str,
+    step: int,
+    z: int,
+    zone: str,
+) -> pygame.Rect:
+    card_w, card_h = size
+    x = corner[0] + card_w / 2
+    for i, uid in enumerate(cards):
+        plan.homes[uid] = Home(x, corner[1] + card_h / 2 + i * step, kind, z=z + i, zone=zone)
+    height = card_h + step * max(0, len(cards) - 1)
+    return pygame.Rect(corner[0], corner[1], card_w, height)
+
+
+def _lay_canasta(
+    plan: TablePlan,
+    meld: TableMeld,
+    corner: tuple[int, int],
+    size: tuple[int, int],
+    kind: str,
+    z: int,
+    zone: str,
+) -> pygame.Rect:
+    """Squared up: the chosen top card over a visible edge of two more cards."""
+    card_w, card_h = size
+    top = canasta_top(meld)
+    under = [c for c in meld.cards if c != top]
+    cx, cy = corner[0] + card_w / 2, corner[1] + card_h / 2
+    for i, uid in enumerate(under):
+        depth = len(under) - i  # 1 for the card just under the top
+        shown = depth <= 2
+        plan.homes[uid] = Home(
+            cx + 3 * depth, cy + 3 * depth, kind, z=z + i, hidden=not shown, zone=zone
+        )
+    plan.homes[top] = Home(cx, cy, kind, z=z + len(under), zone=zone)
+    return pygame.Rect(corner[0], corner[1], card_w + 6, card_h + 6)
+
+
+def _lay_side(
+    plan: TablePlan,
+    view: PlayerView,
+    layout: TableLayout,
+    area: SideArea,
+    staged: Sequence[tuple[int, ...]],
+) -> None:
+    side = area.side
+    kind = area.card
+    label_h = layout.fonts["badge"] + layout.pad // 2
+    threes = list(view.bonus_threes[side])
+    melds = sorted(view.melds[side], key=meld_order)
+    columns: list[list[int] | TableMeld] = []
+    if threes:
+        columns.append(threes)
+    columns.extend(melds)
+    columns.extend(list(g) for g in staged)
+    if not columns:
+        if area.mine:
+            plan.staging_rect = area.rect.copy()
+        return
+    corners, row_h, step = _area_slots(area, layout, columns, label_h, kind)
+    if kind == TABLE and step < layout.card(TABLE)[1] * MIN_STEP:
+        kind = MINI  # too many melds for the space: smaller cards keep every rank readable
+        corners, row_h, step = _area_slots(area, layout, columns, label_h, kind)
+    size = layout.card(kind)
+    badge_h = layout.fonts["badge"] + 4
+    index = 0
+    if threes:
+        rect = _lay_column(plan, threes, corners[0], size, kind, step, Z_THREES, f"threes:{side}")
+        column = pygame.Rect(rect.left, rect.top, rect.width, row_h)
+        plan.threes[side] = MeldSpot(
+            side,
+            -1,
+            column,
+            rect,
+            len(threes),
+            False,
+            False,
+            "threes",
+            (rect.centerx, rect.bottom + badge_h // 2 + 1),
+            f"threes:{side}",
+        )
+        index = 1
+    for meld in melds:
+        corner = corners[index]
+        z = Z_MELDS + 40 * index
+        zone = f"meld:{side}:{meld.mid}"
+        if meld.is_canasta:
+            rect = _lay_canasta(plan, meld, corner, size, kind, z, zone)
+        else:
+            rect = _lay_column(plan, cascade_order(meld), corner, size, kind, step, z, zone)
+        column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
+        plan.melds.append(
+            MeldSpot(
+                side,
+                meld.mid,
+                column,
+                rect,
+                meld.size,
+                meld.is_canasta,
+                meld.is_natural,
+                "meld",
+                (rect.centerx, rect.bottom + badge_h // 2 + 1),
+                zone,
+            )
+        )
+        index += 1
+    for g, group in enumerate(staged):
+        corner = corners[index]
+        ordered = sorted(group, key=lambda c: (IS_WILD[c], sort_key(c)))
+        rect = _lay_column(
+            plan, ordered, corner, size, kind, step, Z_STAGED + 40 * g, f"staged:{g}"
+        )
+        column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
+        plan.staged.append(
+            MeldSpot(
+                side,
+                g,
+                column,
+                rect,
+                len(group),
+                False,
+                False,
+                "staged",
+                (rect.centerx, rect.bottom + badge_h // 2 + 1),
+                f"staged:{g}",
+            )
+        )
+        index += 1
+    if area.mine and not view.melds[side]:
+        plan.staging_rect = area.rect.copy()
+
+
+def _lay_pile(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
+    pile = view.pile_cards
+    if not pile:
+        return
+    cx, cy = layout.pile.center
+    top = pile[-1]
+    freezer = None
+    if view.pile_frozen:
+        for uid in reversed(pile):
+            if IS_WILD[uid] or IS_RED_THREE[uid]:
+                freezer = uid
+                break
+    plan.freezer = freezer
+    n = len(pile)
+    for i, uid in enumerate(pile):
+        depth = n - 1 - i  # 0 for the top card
+        jitter_x = ((uid * 37) % 7) - 3
+        jitter_y = ((uid * 53) % 5) - 2
+        if uid == freezer:
+            plan.homes[uid] = Home(cx, cy, TABLE, turned=True, z=Z_PILE + i, zone="pile")
+        elif depth == 0:
+            plan.homes[uid] = Home(cx, cy, TABLE, z=Z_PILE + i, zone="pile")
+        else:
+            plan.homes[uid] = Home(
+                cx + jitter_x, cy + jitter_y, TABLE, z=Z_PILE + i, hidden=depth > 2, zone="pile"
+            )
+    if freezer is not None and freezer != top:
+        # The crosswise card lies under the top card but above the rest of the pile.
+        plan.homes[freezer].z = Z_PILE + n - 1
+        plan.homes[top].z = Z_PILE + n
+
+
+def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
+    mini_w, mini_h = layout.card(MINI)
+    pad = layout.pad
+    label_h = layout.fonts["label"] + pad // 2
+    for seat, spot in layout.seats.items():
+        n = view.hand_sizes[seat]
+        plan.backs[seat] = n
+        rect = spot.rect
+        if spot.vertical:
+            length = rect.height - label_h - 2 * pad
+            step = min(mini_w * 0.32, (length - mini_w) / max(1, n - 1))
+            total = mini_w + step * max(0, n - 1)
+            y0 = rect.top + label_h + pad + (length - total) / 2 + mini_w / 2
+            plan.labels[seat] = (rect.centerx, round(y0 - mini_w / 2 - pad / 2), True)
+            for i in range(n):
+                plan.homes[back_key(seat, i)] = Home(
+                    rect.centerx, y0 + i * step, MINI, False, True, Z_BACKS + i, zone=f"back:{seat}"
+                )
+        else:
+            length = rect.width - 2 * pad
+            step = min(mini_w * 0.4, (length - mini_w) / max(1, n - 1))
+            total = mini_w + step * max(0, n - 1)
+            x0 = rect.centerx - total / 2 + mini_w / 2
+            y = rect.top + pad // 2 + mini_h / 2
+            plan.labels[seat] = (rect.centerx, round(y + mini_h / 2 + 3), False)
+            for i in range(n):
+                plan.homes[back_key(seat, i)] = Home(
+                    x0 + i * step, y, MINI, False, z=Z_BACKS + i, zone=f"back:{seat}"
+                )
+
+
+def plan_table(
+    view: PlayerView,
+    layout: TableLayout,
+    hand_order: Sequence[int],
+    selected: set[int],
+    staged: Sequence[tuple[int, ...]] = (),
+    gaps: bool = True,
+) -> TablePlan:
+    """Every card's resting place for ``view``; ``hand_order`` lists the fanned hand cards."""
+    plan = TablePlan()
+    my_side = view.side
+    for side, area in layout.areas.items():
+        _lay_side(plan, view, layout, area, staged if side == my_side else ())
+    _lay_pile(plan, view, layout)
+    _lay_backs(plan, view, layout)
+
+    card_w, card_h = layout.card(HAND)
+    hand = layout.hand
+    rest_y = hand.bottom - layout.pad // 2 - card_h / 2
+    xs = hand_xs(hand_order, hand.width, card_w, gaps, hand.centerx)
+    for i, (uid, x) in enumerate(zip(hand_order, xs, strict=True)):
+        y = rest_y - (layout.selection_raise if uid in selected else 0)
+        plan.homes[uid] = Home(x, y, HAND, z=Z_HAND + i, zone="hand")
+        plan.hand.append(
+            (uid, pygame.Rect(round(x - card_w / 2), round(y - card_h / 2), card_w, card_h))
+        )
+    return plan

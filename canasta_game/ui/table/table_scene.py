@@ -1,0 +1,512 @@
+"""The table: a match played by dragging cards, in a window of any size.
+
+``TableScene`` is the glue between the pieces of this package. It reads the game only
+through the session's ``PlayerView``, turns mouse and keyboard into the controller's
+gestures (``Drop`` -> ``action_for_drop`` -> ``Session.play``), lets the ``Pacer`` move the
+computer players while nothing is animating, and turns each move's events into card
+flights and sounds. It decides no rule: every refusal it shows is the engine's reason.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta_game.controller.gestures import (
+    Drop,
+    Staging,
+    Target,
+    action_for_drop,
+)
+from canasta_game.controller.hints import seat_name
+from canasta_game.controller.pacing import Pacer
+from canasta_game.controller.session import Session
+from canasta_game.engine import events as ev
+from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut
+from canasta_game.engine.cards import VALUE_OF
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.reasons import Reason
+from canasta_game.engine.state import Phase, State
+from canasta_game.ui.table import controls as ctl
+from canasta_game.ui.table.animator import Movement, movement_from_events, reconcile
+from canasta_game.ui.table.arrangement import HandArrangement, Selection
+from canasta_game.ui.table.card_images import CardImages
+from canasta_game.ui.table.context import TableContext
+from canasta_game.ui.table.decor import Decor
+from canasta_game.ui.table.dialogs import GoOutQuestion
+from canasta_game.ui.table.help_overlay import draw_help
+from canasta_game.ui.table.hud import Hud, HudInfo
+from canasta_game.ui.table.info import hud_info, may_ask, staging_note
+from canasta_game.ui.table.layout import MINI, TableLayout, compute_layout
+from canasta_game.ui.table.messages import ERROR, INFO, Messages
+from canasta_game.ui.table.mouse import TableMouse
+from canasta_game.ui.table.painter import Painter
+from canasta_game.ui.table.placement import TablePlan, plan_table
+from canasta_game.ui.table.sprites import CardSprite, SpriteStore
+from canasta_game.ui.table.targets import target_at, target_rects
+from canasta_game.ui.table.text import TextCache
+from canasta_game.ui.table.tween import Pace
+from canasta_game.ui.table.wording import news_for, reason_text, side_name, sound_for
+
+END_PAUSE = 0.8  # seconds the last move of a hand stays on screen before the score
+
+
+class TableScene:
+    """The playing table for one ``Session``; implements the ``Scene`` protocol."""
+
+    def __init__(
+        self,
+        session: Session,
+        context: TableContext,
+        *,
+        pacer: Pacer | None = None,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        self.session = session
+        self.context = context
+        self.me = session.human_seat if session.human_seat is not None else 0
+        settings = context.settings
+        self.pacer = pacer if pacer is not None else Pacer(session, speed=settings.animation_speed)
+        self.text = TextCache()
+        self.decor = Decor(self.text)
+        self.images = CardImages(context.card_art_for)
+        self.painter = Painter(self.images, self.text, self.decor)
+        self.hud = Hud(self.text, self.decor)
+        self.controls = ctl.TableControls(context.ui_manager)
+        self.store = SpriteStore()
+        self.arrangement = HandArrangement()
+        self.selection = Selection()
+        self.staging = Staging(session)
+        self.messages = Messages()
+        self.mouse = TableMouse(self)
+        self.help_visible = False
+        self.dialog: GoOutQuestion | None = None
+        self.clock = 0.0
+        self._seen: State | None = None
+        self._hand_start: State | None = None
+        self._reported_hand: int | None = None
+        self._end_wait = 0.0
+        self._covered = False
+        self.view: PlayerView = session.view()
+        self.plan = TablePlan()
+        self.info: HudInfo | None = None
+        self.layout: TableLayout
+        if size is None:
+            display = pygame.display.get_surface() if pygame.display.get_init() else None
+            size = display.get_size() if display is not None else (1280, 800)
+        self.resize(size)
+
+    # --- Scene protocol ----------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out again for the new window size; card art is re-made at the new sizes."""
+        self.mouse.cancel()
+        self.layout = compute_layout(size, self.session.rules, self.me)
+        self.images.set_sizes(self.layout.cards, self.context.settings.four_colour_deck)
+        self.text.clear()
+        self.decor.clear()
+        self.hud.clear()
+        self.painter.set_layout(self.layout)
+        manager = self.context.ui_manager
+        manager.set_window_resolution(self.layout.size)
+        self.controls.suspended = self._covered
+        self.controls.build(self.layout)
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        self.store.finish()
+        self._sync(Movement(), Pace(0.0, 0.0, 0.0))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        name = self.controls.which(event)
+        if name is not None:
+            self._button(name)
+            return True
+        if self.dialog is not None:
+            answer = self.dialog.answer_for(event)
+            if answer is not None:
+                self._answer(answer)
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.mouse.down(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self.mouse.motion(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self.mouse.up(event)
+        return False
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        settings = self.context.settings
+        self.pacer.speed = settings.animation_speed
+        self.images.set_four_colour(settings.four_colour_deck)
+        self.store.update(dt)
+        self.messages.update(dt)
+        if self.session.state is not self._seen:
+            # Changed elsewhere (a new hand, a load, a move made by another caller): the
+            # seat that was to act moved, as far as the table can tell.
+            self._sync(Movement(fallback_seat=self.view.actor), self.pace())
+        held = self.store.holding or self.mouse.busy or self.dialog is not None or self.help_visible
+        self.pacer.hold = held
+        actor = self.session.state.actor
+        # While a move is shown the pacer's clock stands still, so the pause between two
+        # computer moves starts only once the previous move has landed.
+        events = self.pacer.update(0.0 if held else dt)
+        if events:
+            self._after_move(events, actor, human=False)
+        self._check_question()
+        self._check_hand_end(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, plan, view = self.layout, self.plan, self.view
+        painter = self.painter
+        painter.felt(surface)
+        info = self.info
+        if info is not None:
+            names = {
+                side: side_name(self.session.rules, side, info.seat_names) for side in layout.areas
+            }
+            painter.area_labels(surface, layout, names)
+        painter.stock(surface, layout, view)
+        resting: list[CardSprite] = []
+        above: list[CardSprite] = []
+        for sprite in self.store.drawing_order():
+            flight = sprite.flight
+            if sprite.dragged or (flight is not None and flight.started):
+                above.append(sprite)
+            else:
+                resting.append(sprite)
+        selected = self.selection.cards
+        painter.cards(surface, resting, selected, flying=False)
+        arriving = {s.home.zone for s in self.store if s.flight is not None and s.flight.hold}
+        painter.meld_badges(surface, layout, plan, arriving)
+        painter.staged_frames(surface, plan)
+        painter.pile_marks(surface, layout, view)
+        if info is not None:
+            if plan.staging_rect is not None and not self.session.hand_over:
+                note, ready = staging_note(self.staging)
+                painter.staging_note(surface, layout, plan, note, ready)
+            self.hud.draw_seats(surface, layout, info, plan.backs, plan.labels)
+            self.hud.draw_hint(surface, layout, info, self.controls.hint_right)
+            self.hud.draw_bar(surface, layout, info, self.controls.hud_reserved)
+        drag, pointer = self.mouse.drag, self.mouse.pointer
+        if drag is not None:
+            hover = target_at(pointer.pos, layout, plan, view.side)
+            rects = target_rects(drag.targets, layout, plan, view.side, drag.source)
+            painter.glows(surface, [(rect, target == hover) for target, rect in rects])
+        painter.cards(surface, above, selected, flying=True)
+        if drag is not None and drag.source == "stock":
+            painter.ghost_back(surface, pointer.pos)
+        if pointer.banding:
+            painter.band(surface, pointer.band_rect())
+        message = self.messages.current
+        if message is not None:
+            area = layout.areas[view.side].rect
+            colour = (255, 200, 190) if message.kind == ERROR else (240, 236, 214)
+            painter.text_box(
+                surface,
+                [message.text],
+                layout.fonts["toast"],
+                (area.centerx, area.top + area.height // 3),
+                area.width - 4 * layout.pad,
+                colour,
+            )
+        if self.help_visible:
+            draw_help(painter, surface, layout)
+
+    def covered(self) -> None:
+        """Another scene (menu, score) now lies on top: hide the table's widgets."""
+        self._covered = True
+        self.set_widgets_visible(False)
+
+    def uncovered(self) -> None:
+        """The table is on top again: show its widgets as they were."""
+        self._covered = False
+        self.set_widgets_visible(True)
+
+    def set_widgets_visible(self, visible: bool) -> None:
+        """Hide the table's buttons while another scene covers the table (and show them again).
+
+        The buttons live in the app's shared ``UIManager``; a menu or score dialog pushed on
+        top would otherwise leave them clickable underneath.
+        """
+        self.controls.set_suspended(not visible)
+        if self.dialog is not None:
+            if visible:
+                self.dialog.show()
+            else:
+                self.dialog.hide()
+
+    def close(self) -> None:
+        """Stop the computer players' thinking thread and remove the buttons."""
+        self.pacer.close()
+        self.controls.kill()
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    # --- reading the session -------------------------------------------------------------
+
+    def pace(self, human: bool = False) -> Pace:
+        """Flight timing now: the human's own moves land quickly and all at once."""
+        settings = self.context.settings
+        pace = Pace.for_settings(settings.animation_speed, settings.reduced_motion)
+        if human:
+            return Pace(pace.duration * 0.55, 0.0, pace.snap)
+        return pace
+
+    def _sync(self, move: Movement, pace: Pace) -> None:
+        """Show the session's current position, flying every card that moved."""
+        session = self.session
+        if session.hand_start is not self._hand_start:
+            self._hand_start = session.hand_start
+            self.staging.clear()
+            self.selection.clear()
+            self._end_wait = 0.0
+            if self._seen is not None:
+                move = Movement()  # a new deal: everything comes from the stock
+        self.view = session.view()
+        self.staging.prune()
+        self._seen = session.state
+        self.replan(move, pace)
+        self.refresh_info()
+
+    def replan(self, move: Movement | None = None, pace: Pace | None = None) -> None:
+        """Recompute where every card rests; cards glide there (a shuffle, not a move)."""
+        staged = self.staging.cards
+        order = self.arrangement.sync(self.view.hand)
+        fan = [c for c in order if c not in staged]
+        self.selection.prune(fan)
+        self.plan = plan_table(
+            self.view,
+            self.layout,
+            fan,
+            self.selection.cards,
+            [tuple(g) for g in self.staging.groups],
+            gaps=self.arrangement.sorted,
+        )
+        reconcile(
+            self.store,
+            self.plan,
+            move if move is not None else Movement(),
+            pace if pace is not None else self.pace(human=True),
+            self.layout.stock.center,
+            self._seat_points(),
+            self.me,
+        )
+
+    def _seat_points(self) -> dict[int, tuple[float, float]]:
+        mini_h = self.layout.card(MINI)[1]
+        points = {}
+        for seat, spot in self.layout.seats.items():
+            if spot.vertical:
+                points[seat] = (float(spot.rect.centerx), float(spot.rect.centery))
+            else:
+                points[seat] = (
+                    float(spot.rect.centerx),
+                    spot.rect.top + self.layout.pad / 2 + mini_h / 2,
+                )
+        return points
+
+    def refresh_info(self) -> None:
+        """The HUD's words and which action buttons show; once per change, not per frame."""
+        self.info = hud_info(self.session, self.view)
+        staged = bool(self.staging.groups)
+        can_ask = may_ask(self.session, self.view, self.me)
+        self.controls.show(
+            {ctl.SEND: staged, ctl.TAKE_BACK: staged, ctl.ASK: can_ask, ctl.SORT: True}
+        )
+
+    # --- moves ---------------------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Play the human's action; an illegal one is explained and changes nothing."""
+        result = self.session.play(action)
+        if isinstance(result, Reason):
+            self.refuse(result)
+            return False
+        self._after_move(result, self.me, human=True)
+        return True
+
+    def _after_move(self, events: list[ev.Event], actor: int, human: bool) -> None:
+        names = self.info.seat_names if self.info is not None else ()
+        sound = sound_for(events)
+        if sound is not None:
+            self.context.sounds.play(sound)
+        news = news_for(events, names, self.me) if names else None
+        if news:
+            self.messages.show(news, INFO)
+        self._sync(movement_from_events(events, actor), self.pace(human=human))
+
+    def refuse(self, why: Reason) -> None:
+        """Say why a move is not allowed, in words, with the rule ID; play the buzz."""
+        self.context.sounds.play("illegal")
+        names = self.info.seat_names if self.info is not None else ()
+        self.messages.show(reason_text(why, names), ERROR)
+
+    def draw_card(self) -> None:
+        """Click on the stock, or D."""
+        action = action_for_drop(self.session, Drop((), "stock", Target("hand")), self.staging)
+        self.resolve(action)
+
+    def take_pile(self, target: Target | None = None) -> None:
+        """Click on the pile, or P: take it with the selected cards."""
+        cards = self.selection.ordered(self.arrangement.order)
+        drop = Drop(cards, "pile", target or Target("table"))
+        self.resolve(action_for_drop(self.session, drop, self.staging))
+
+    def resolve(self, action: Action | Reason | None) -> bool:
+        """Carry out what ``action_for_drop`` answered: refuse, nothing (staged) or play."""
+        if isinstance(action, Reason):
+            self.refuse(action)
+            return False
+        if action is None:
+            return True
+        return self.play(action)
+
+    def _send_staging(self) -> None:
+        if not self.staging.groups:
+            problem = self.staging.check()  # "choose at least one card"
+            if problem is not None:
+                self.refuse(problem)
+            return
+        if self.play(self.staging.send_action()):
+            self.staging.clear()
+            self.replan()
+            self.refresh_info()
+
+    def take_back(self, index: int | None = None) -> None:
+        """Return one staged meld (or all of them) to the hand."""
+        if index is None:
+            self.staging.clear()
+        elif 0 <= index < len(self.staging.groups):
+            self.staging.remove(index)
+        self.replan()
+        self.refresh_info()
+
+    def _ask(self) -> None:
+        self.play(AskGoOut(self.me))
+
+    def _answer(self, yes: bool) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        self.play(AnswerGoOut(self.me, yes))
+
+    def _must_answer(self) -> bool:
+        session = self.session
+        return session.human_to_act and session.state.phase is Phase.ANSWER
+
+    def _check_question(self) -> None:
+        must = self._must_answer() and not self.store.holding
+        if must and self.dialog is None:
+            asker = seat_name(self.session, self.session.state.current)
+            self.dialog = GoOutQuestion(self.context.ui_manager, self.layout.size, asker)
+        elif not self._must_answer() and self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    def _check_hand_end(self, dt: float) -> None:
+        session = self.session
+        if not session.hand_over or self.store.busy:
+            return
+        hand_no = session.match.hands_played
+        if self._reported_hand == hand_no:
+            return
+        self._end_wait += dt
+        if self._end_wait < END_PAUSE * (0 if self.context.settings.reduced_motion else 1):
+            return
+        self._reported_hand = hand_no
+        self._end_wait = 0.0
+        if session.match.over:
+            self.context.show_match_end()
+        else:
+            self.context.show_hand_score()
+
+    # --- buttons and keys -----------------------------------------------------------------
+
+    def _button(self, name: str) -> None:
+        if name == ctl.MENU:
+            self.context.open_menu()
+        elif name == ctl.HELP:
+            self.help_visible = not self.help_visible
+        elif self.input_held():
+            return
+        elif name == ctl.SORT:
+            self._sort()
+        elif name == ctl.SEND:
+            self._send_staging()
+        elif name == ctl.TAKE_BACK:
+            self.take_back()
+        elif name == ctl.ASK:
+            self._ask()
+
+    def _sort(self) -> None:
+        self.arrangement.sort()
+        self.replan()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self._escape()
+            return True
+        if key in (pygame.K_F1, pygame.K_h):
+            self.help_visible = not self.help_visible
+            return True
+        if self.dialog is not None:
+            if key in (pygame.K_y, pygame.K_n):
+                self._answer(key == pygame.K_y)
+            return True
+        if self.input_held() or self.mouse.busy:
+            return key in (pygame.K_d, pygame.K_p, pygame.K_s, pygame.K_a, pygame.K_RETURN)
+        if key == pygame.K_d:
+            self.draw_card()
+        elif key == pygame.K_p:
+            self.take_pile()
+        elif key == pygame.K_s:
+            self._sort()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._send_staging()
+        elif key == pygame.K_a:
+            self._ask()
+        else:
+            return False
+        return True
+
+    def _escape(self) -> None:
+        if self.mouse.busy:
+            self.mouse.cancel()
+        elif self.help_visible:
+            self.help_visible = False
+        elif self.selection.cards:
+            self.selection.clear()
+            self.replan()
+        else:
+            self.context.open_menu()
+
+    def input_held(self) -> bool:
+        return self.store.holding or self.dialog is not None
+
+    # --- for tests and tools ----------------------------------------------------------------
+
+    def sprite_of(self, uid: int) -> CardSprite | None:
+        return self.store.get(uid)
+
+    def visible_uids(self) -> set[int]:
+        """Every card uid the human can see in the current view (the sprites' keys)."""
+        view = self.view
+        cards = set(view.hand) | set(view.pile_cards)
+        for side in view.melds:
+            for meld in side:
+                cards.update(meld.cards)
+        for threes in view.bonus_threes:
+            cards.update(threes)
+        return cards
+
+    @property
+    def busy(self) -> bool:
+        return self.store.busy
+
+    def staged_points(self) -> int:
+        return sum(VALUE_OF[c] for g in self.staging.groups for c in g)

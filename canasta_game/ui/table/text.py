@@ -1,0 +1,60 @@
+"""Rendered text, kept: font rendering costs far more than a blit, and the table shows the
+same few dozen strings (names, counts, hints) frame after frame.
+
+Only pygame's default font is used, so the game ships no font files.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+Colour = tuple[int, int, int]
+_LIMIT = 600  # distinct strings kept; counts and scores change, so old ones must go
+
+
+class TextCache:
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+
+    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
+        key = (px, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(None, px)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        """The text as an anti-aliased surface with a transparent background (shared)."""
+        key = (text, px, colour, bold)
+        surf = self._texts.get(key)
+        if surf is None:
+            surf = self.font(px, bold).render(text, True, colour)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._texts[key] = surf
+            if len(self._texts) > _LIMIT:
+                self._texts.popitem(last=False)
+        else:
+            self._texts.move_to_end(key)
+        return surf
+
+    def fit(
+        self, text: str, px: int, colour: Colour, width: int, bold: bool = False
+    ) -> pygame.Surface:
+        """Like ``render`` but shrinks the font (down to 60 %) until the text fits ``width``."""
+        size = px
+        surf = self.render(text, size, colour, bold)
+        while surf.get_width() > width and size > max(10, int(px * 0.6)):
+            size -= 1
+            surf = self.render(text, size, colour, bold)
+        return surf
+
+    def clear(self) -> None:
+        self._texts.clear()

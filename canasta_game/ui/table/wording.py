@@ -1,0 +1,85 @@
+"""Everything the table says in words, through ``_()``: reasons, side names, news.
+
+The engine gives a refusal as data (rule ID, message key, values); here it becomes a
+sentence in the player's language, with the rule ID so the rules can be looked up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_game.engine import events as ev
+from canasta_game.engine.reasons import TEMPLATES, Reason
+from canasta_game.engine.rules import Rules
+from canasta_game.i18n import _
+
+
+def reason_text(reason: Reason, seat_names: Sequence[str] = ()) -> str:
+    """The reason in words, e.g. "Discard exactly one card (C-DISC-1)".
+
+    Seats are named as the table names them ("West") where the engine says "seat 1".
+    """
+    values = reason.values
+    seat = values.get("seat")
+    if reason.key == "not_your_turn" and isinstance(seat, int) and 0 <= seat < len(seat_names):
+        text = _("wait: it is {name}'s turn").format(name=seat_names[seat])
+        return _("{text} ({rule})").format(text=text[:1].upper() + text[1:], rule=reason.rule)
+    template = TEMPLATES.get(reason.key)
+    if template is None:  # a newer engine than this table: still say something
+        text = reason.key.replace("_", " ")
+    else:
+        try:
+            text = _(template).format(**values)
+        except (KeyError, IndexError, ValueError):  # a translation with a bad placeholder
+            text = template.format(**values)
+    text = text[:1].upper() + text[1:]
+    return _("{text} ({rule})").format(text=text, rule=reason.rule)
+
+
+def side_name(rules: Rules, side: int, seat_names: Sequence[str]) -> str:
+    """ "You & North", "West & East", or a single player's name."""
+    names = [seat_names[s] for s in rules.side_seats[side]]
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return _("{a} & {b}").format(a=names[0], b=names[1])
+    return _("{rest} & {last}").format(rest=", ".join(names[:-1]), last=names[-1])
+
+
+def sound_for(events: Sequence[ev.Event]) -> str | None:
+    """The one effect that best sums up a move (going out beats a canasta beats a meld)."""
+    kinds = {type(e) for e in events}
+    for kind, name in (
+        (ev.WentOut, "going_out"),
+        (ev.CanastaCompleted, "canasta"),
+        (ev.PileTaken, "pile_taken"),
+        (ev.MeldMade, "meld"),
+        (ev.MeldExtended, "meld"),
+        (ev.Discarded, "discard"),
+        (ev.CardsDrawn, "draw"),
+    ):
+        if kind in kinds:
+            return name
+    return None
+
+
+def news_for(events: Sequence[ev.Event], seat_names: Sequence[str], me: int) -> str | None:
+    """A line worth telling the human about a move, if any (answers, going out, the pile)."""
+    for event in events:
+        if isinstance(event, ev.AnsweredGoOut):
+            name = seat_names[event.seat]
+            if event.yes:
+                return _("{name} says yes: go out this turn").format(name=name)
+            return _("{name} says no: keep at least one card").format(name=name)
+        if isinstance(event, ev.WentOut):
+            if event.seat == me:
+                return _("You went out concealed!") if event.concealed else _("You went out!")
+            text = _("{name} went out concealed") if event.concealed else _("{name} went out")
+            return text.format(name=seat_names[event.seat])
+        if isinstance(event, ev.PileTaken) and event.seat != me:
+            return _("{name} took the pile ({count} cards)").format(
+                name=seat_names[event.seat], count=len(event.cards)
+            )
+        if isinstance(event, ev.HandEnded) and event.reason != "went_out":
+            return _("The stock is used up: the hand is over")
+    return None

@@ -1,0 +1,204 @@
+"""Whole hands at the table: a scripted person plays by mouse only; going out, both ways."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from canasta_game.ai import make_bot
+from canasta_game.controller.session import Session
+from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import state_from_setup
+from canasta_game.engine.state import DrawKind, Phase
+from canasta_game.ui.table.driver import TableDriver
+
+CANASTA = "Kh Kd Ks Kc Kh Kd Ks"
+
+
+@pytest.fixture
+def drivers() -> Iterator[list[TableDriver]]:
+    made: list[TableDriver] = []
+    yield made
+    for driver in made:
+        driver.close()
+
+
+def _check_sprites(driver: TableDriver) -> None:
+    scene = driver.scene
+    assert scene.store.uids() == scene.visible_uids()
+    for seat, count in enumerate(scene.view.hand_sizes):
+        if seat != scene.me:
+            backs = [k for k in scene.store.all_keys() if isinstance(k, tuple) and k[1] == seat]
+            assert len(backs) == count
+
+
+def _until_rest(driver: TableDriver) -> None:
+    for _ in range(800):
+        _check_sprites(driver)
+        if not driver.scene.busy:
+            return
+        driver.frames(1, draw=False)
+    raise AssertionError("never came to rest")
+
+
+def _play_by_mouse(driver: TableDriver, bot_seed: str) -> None:
+    """One turn-step of the human, chosen by an Easy bot and carried out with the mouse."""
+    session = driver.session
+    scene = driver.scene
+    mover = make_bot("easy", 0, bot_seed)
+    action = mover.choose(session.view(), session.legal())
+    before = len(session.log)
+    if isinstance(action, AnswerGoOut):
+        button = scene.dialog.yes if action.yes else scene.dialog.no  # type: ignore[union-attr]
+        driver.click(button.rect.center)
+        driver.frames(2)
+    elif isinstance(action, DrawStock):
+        driver.click(driver.stock_point())
+    elif isinstance(action, TakePile):
+        cards = list(action.cards) + [c for meld in action.melds for c in meld]
+        driver.select(cards)
+        driver.drag(driver.pile_point(), driver.table_point())
+    elif isinstance(action, Meld):
+        closed = not session.state.melds[session.state.side_of(0)]
+        for group in action.new:
+            driver.drag_cards(group, driver.table_point())
+            _until_rest(driver)
+        if closed and action.new:
+            driver.key(pygame.K_RETURN)
+        for mid, cards in action.add:
+            driver.drag_cards(cards, driver.meld_point(mid))
+            _until_rest(driver)
+    elif isinstance(action, Discard):
+        driver.drag_cards([action.card], driver.pile_point())
+    elif isinstance(action, AskGoOut):
+        driver.click(scene.controls.rect("ask").center)
+        driver.frames(2)
+    _until_rest(driver)
+    if len(session.log) == before and session.human_to_act:
+        # The gestures did not make that exact move (a different split of the same cards):
+        # fall back to the plainest gesture of the phase.
+        driver.key(pygame.K_ESCAPE) if scene.selection.cards else None
+        scene.staging.clear()
+        if session.state.phase is Phase.DRAW:
+            driver.click(driver.stock_point())
+        elif session.state.phase is Phase.PLAY:
+            discards = [a for a in session.legal() if isinstance(a, Discard)]
+            if discards:
+                driver.double_click(driver.card_point(discards[0].card))
+        _until_rest(driver)
+
+
+def test_a_whole_hand_played_with_the_mouse_only(drivers: list[TableDriver]) -> None:
+    session = Session.new(preset("classic-4"), 11, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.05, animation_speed=4.0)
+    drivers.append(driver)
+    moves = 0
+    while driver.until_my_turn(limit=20000):
+        _check_sprites(driver)
+        _play_by_mouse(driver, f"me:{moves}")
+        moves += 1
+        assert moves < 400
+    assert session.hand_over
+    human_moves = [a for a in session.log if getattr(a, "seat", None) == 0]
+    assert len(human_moves) >= 5
+    for _ in range(120):
+        driver.frames(1, draw=False)
+    assert driver.context.calls in (["hand_score"], ["match_end"])
+    played = set(driver.context.sounds.played)
+    assert {"draw", "discard"} <= played
+
+
+def _partner_asks() -> Session:
+    state = state_from_setup(
+        preset("classic-4"),
+        ["4s 5s 6s 7s 9d", "Qc Qd Qs 9c", "8c 8d 8h 5c", "6c 6d Ts Js"],
+        stock="Qh Qd 5h 5d 9h 9d 4h",
+        pile="9c Kh Ks 6h Qh",
+        melds={0: [CANASTA]},
+        current=2,
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+    )
+    return Session.from_state(state, human_seat=0, level="easy")
+
+
+@pytest.mark.parametrize("answer", ["button", "key"])
+def test_the_partners_question_is_answered_in_a_dialog(
+    drivers: list[TableDriver], answer: str
+) -> None:
+    session = _partner_asks()
+    driver = TableDriver(session, delay=0.05)
+    drivers.append(driver)
+    assert isinstance(session.play(AskGoOut(2)), list)  # North's move, as its bot would
+    driver.frames(2)
+    dialog = driver.scene.dialog
+    assert dialog is not None and dialog.visible
+    assert "asks" in (driver.scene.info.hint if driver.scene.info else "")
+    if answer == "button":
+        driver.click(dialog.yes.rect.center)
+        driver.frames(2)
+    else:
+        driver.key(pygame.K_y)
+    assert driver.scene.dialog is None
+    assert session.log[:2] == [AskGoOut(2), AnswerGoOut(0, True)]
+    for _ in range(2000):
+        if session.hand_over and not driver.scene.busy:
+            break
+        driver.frames(1, draw=False)
+    assert session.hand_over and session.state.end is not None
+    assert session.state.end.seat == 2
+    for _ in range(60):
+        driver.frames(1, draw=False)
+    assert driver.context.calls == ["hand_score"]
+    assert "going_out" in driver.context.sounds.played
+
+
+def test_no_means_the_partner_keeps_a_card(drivers: list[TableDriver]) -> None:
+    session = _partner_asks()
+    driver = TableDriver(session, delay=0.05)
+    drivers.append(driver)
+    session.play(AskGoOut(2))
+    driver.frames(2)
+    driver.key(pygame.K_n)
+    assert session.log[:2] == [AskGoOut(2), AnswerGoOut(0, False)]
+
+
+def test_asking_the_partner_and_going_out_ends_the_match(drivers: list[TableDriver]) -> None:
+    state = state_from_setup(
+        preset("classic-4", target=500),
+        ["8c 8d 8h 5s", "Qc Qd Qs 9c", "4c 5d", "6c 6d Ts Js"],
+        stock="Qh Qd 5h 5d 9h 9d 4h",
+        pile="9c Kh Ks 6h Qh",
+        melds={0: [CANASTA]},
+        current=0,
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.05)
+    drivers.append(driver)
+    driver.frames(1)
+    assert driver.scene.controls.shown("ask")
+    driver.click(driver.scene.controls.rect("ask").center)
+    driver.frames(2)
+    assert session.log[0] == AskGoOut(0)
+    assert driver.until_my_turn()
+    assert session.log[1] == AnswerGoOut(2, True)  # North has few points left: yes
+    message = driver.message()
+    assert message is not None and "North" in message and "yes" in message
+    driver.drag_cards(driver.cards("8c", "8d", "8h"), driver.table_point())
+    driver.settle()
+    driver.drag_cards([driver.find("5s")], driver.pile_point())
+    for _ in range(200):
+        driver.frames(1, draw=False)
+    assert session.hand_over and session.match.over
+    assert driver.context.calls == ["match_end"]
+    assert "going_out" in driver.context.sounds.played
