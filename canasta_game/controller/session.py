@@ -26,7 +26,7 @@ from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import HandScore
 from canasta_game.engine.state import Phase, State
 
-PAYLOAD_KIND = "canasta-match"
+PAYLOAD_FORMAT = "canasta-match"  # "format", not "kind": the save store owns the envelope
 Listener = Callable[["Session"], None]
 
 
@@ -178,7 +178,7 @@ class Session:
 
     def to_payload(self) -> dict[str, Any]:
         return {
-            "kind": PAYLOAD_KIND,
+            "format": PAYLOAD_FORMAT,
             "human_seat": self.human_seat,
             "level": self.level,
             "budget": self.budget,
@@ -191,7 +191,7 @@ class Session:
     def from_payload(cls, payload: dict[str, Any]) -> Session:
         """Rebuild a session by replaying its log; ValueError if anything does not agree."""
         try:
-            if payload.get("kind") != PAYLOAD_KIND:
+            if payload.get("format") != PAYLOAD_FORMAT:
                 raise ValueError("not a saved match")
             match = Match.from_dict(payload["match"])
             final, actions = replay(payload["hand"])

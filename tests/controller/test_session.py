@@ -96,7 +96,7 @@ def test_tampered_saves_are_refused() -> None:
         Session.from_payload(wrong_move)
 
     with pytest.raises(ValueError):
-        Session.from_payload({"kind": "something else"})
+        Session.from_payload({"format": "something else"})
     with pytest.raises(ValueError):
         Session.from_payload({**payload, "match": {}})
 

@@ -1,0 +1,55 @@
+"""Building the app's services in the right order, for ``app.py`` and for the tests.
+
+The order matters: settings before the window (its size, fullscreen), the window before the
+UI manager (its resolution) and before any card art (converted to the display's format),
+and the mixer tried once with the game running silently when there is no audio device.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from canasta_game.persistence import DataDirs, load_settings
+from canasta_game.ui.shell.context import ShellContext
+from canasta_game.ui.shell.display import Display
+from canasta_game.ui.shell.theme import display_font, theme
+from canasta_game.ui.sound_synth import SoundBank
+
+
+def build_context(
+    dirs: DataDirs,
+    *,
+    size: tuple[int, int] | None = None,
+    headless: bool = False,
+    persist_settings: bool = True,
+) -> ShellContext:
+    """Open the window and make the services; a settings problem becomes a notice."""
+    if not pygame.get_init():
+        pygame.init()
+    display_font.cache_clear()  # fonts of an earlier pygame.init() are no longer valid
+    loaded = load_settings(dirs)
+    settings = loaded.settings
+    display = Display(size or settings.window_size, fullscreen=settings.fullscreen and not headless)
+    display.open()
+    _set_icon()
+    sounds = SoundBank(settings.volume, settings.muted)
+    if headless:
+        pygame.mixer.quit()  # nobody listens; and no effect is synthesised for nothing
+    else:
+        SoundBank.init_mixer()  # False when there is no audio device: the game runs silently
+    manager = pygame_gui.UIManager(display.size, theme(), enable_live_theme_updates=False)
+    ctx = ShellContext(dirs, settings, display, manager, sounds, persist_settings=persist_settings)
+    display.on_resize = ctx.relayout
+    if loaded.problem is not None:
+        ctx.notices.add(loaded.problem.message, seconds=12.0)
+    return ctx
+
+
+def _set_icon() -> None:
+    try:
+        from canasta_game.ui.icon import render_icon
+
+        pygame.display.set_icon(render_icon(64))
+    except (ImportError, pygame.error):
+        pass  # an icon is a nicety

@@ -1,0 +1,159 @@
+"""The New game dialog: how many players, which rules, how strong the opponents are.
+
+The draft is a ``Settings`` value, so what the player picks is remembered for next time
+when the match starts; Cancel leaves the saved choices untouched. Changing the player
+count re-offers the presets made for it (two players draw two cards and need two canastas;
+six play with three decks), and a preset's own target is shown until the player picks one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from canasta_game.engine.rules import PRESETS
+from canasta_game.i18n import _
+from canasta_game.persistence import Settings
+from canasta_game.ui.shell.context import ShellContext
+from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.match_setup import (
+    DIFFICULTIES,
+    PLAYER_COUNTS,
+    TARGETS,
+    TOGGLES,
+    default_preset,
+    difficulty_label,
+    fitting_preset,
+    preset_label,
+    presets_for,
+    rules_for,
+)
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+
+
+class NewGameScreen(GuiScene):
+    """Players 2/3/4/6, preset, difficulty, target and a few house rules; Start or Cancel."""
+
+    def __init__(self, ctx: ShellContext) -> None:
+        settings = ctx.settings
+        self.draft = dataclasses.replace(settings, preset=fitting_preset(settings))
+        if self.draft.players not in PLAYER_COUNTS:
+            self.draft = dataclasses.replace(self.draft, players=4, preset=default_preset(4))
+        super().__init__(ctx)
+
+    def build(self, size: tuple[int, int]) -> None:
+        nav = self.ctx.nav
+        assert nav is not None
+        rules = rules_for(self.draft)
+        box = centred(size, 660, 590)
+        panel = self.panel(box)
+        inner = box.width - 56
+        left, label_w = 28, 170
+        field_x = left + label_w
+        field_w = inner - label_w
+        y = 18
+        self.label(_("New game"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
+        y += 62
+        row = BUTTON_HEIGHT + 14
+
+        self.label(_("Players"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        width = (field_w - 3 * 10) // 4
+        for index, count in enumerate(PLAYER_COUNTS):
+            rect = pygame.Rect(field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
+            button = self.button(str(count), rect, lambda c=count: self._players(c), panel)
+            if count == self.draft.players:
+                button.select()
+        y += row
+
+        self.label(_("Rules"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        options = [(preset_label(name), name) for name in presets_for(self.draft.players)]
+        self.dropdown(
+            options,
+            self.draft.preset,
+            pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
+            self._preset,
+            panel,
+        )
+        y += row
+
+        self.label(_("Opponents"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        width = (field_w - 2 * 10) // 3
+        for index, level in enumerate(DIFFICULTIES):
+            rect = pygame.Rect(field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
+            button = self.button(
+                difficulty_label(level), rect, lambda lv=level: self._difficulty(lv), panel
+            )
+            if level == self.draft.difficulty:
+                button.select()
+        y += row
+
+        self.label(_("Play to"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        targets = sorted({*TARGETS, rules.target})
+        self.dropdown(
+            [(_("{points} points").format(points=t), str(t)) for t in targets],
+            str(rules.target),
+            pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
+            self._target,
+            panel,
+        )
+        y += row + 4
+
+        for toggle in TOGGLES:
+            checked = getattr(rules, toggle.field) == toggle.on
+            self.checkbox(
+                toggle.label(),
+                checked,
+                pygame.Rect(left, y, inner, 32),
+                lambda on, t=toggle: self._option(t.field, t.on if on else t.off),
+                panel,
+            )
+            y += 40
+        self.button_row(
+            [(_("Cancel"), nav.back), (_("Start"), self._start)],
+            box.height - BUTTON_HEIGHT - 22,
+            panel,
+            box.width,
+        )
+
+    def _players(self, count: int) -> None:
+        self.draft = dataclasses.replace(
+            self.draft, players=count, preset=default_preset(count), options={}
+        )
+        self.rebuild()
+
+    def _preset(self, name: str) -> None:
+        if name in PRESETS:
+            keep = {k: v for k, v in self.draft.options.items() if k != "target"}
+            self.draft = dataclasses.replace(self.draft, preset=name, options=keep)
+            self.rebuild()
+
+    def _difficulty(self, level: str) -> None:
+        self.draft = dataclasses.replace(self.draft, difficulty=level)
+        self.rebuild()
+
+    def _target(self, value: str) -> None:
+        self._option("target", int(value))
+
+    def _option(self, name: str, value: bool | int | str) -> None:
+        options = dict(self.draft.options)
+        if getattr(PRESETS[self.draft.preset], name) == value:
+            options.pop(name, None)  # the preset's own value: nothing to override
+        else:
+            options[name] = value
+        self.draft = dataclasses.replace(self.draft, options=options)
+
+    def _start(self) -> None:
+        nav = self.ctx.nav
+        assert nav is not None
+        nav.start_match(self.draft)
+
+    def back(self) -> bool:
+        nav = self.ctx.nav
+        assert nav is not None
+        nav.back()
+        return True
+
+    @property
+    def choices(self) -> Settings:
+        return self.draft

@@ -1,0 +1,153 @@
+"""The end-of-hand dialog: the engine's score lines for every side and the running totals.
+
+Every number comes from ``HandScore`` as the engine computed it; the dialog only lays the
+lines out (one row per kind of line, one column per side) and names them with ``_()`` of the
+engine's line texts, so the player can check each point against the rules.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from canasta_game.controller.session import Session
+from canasta_game.engine.scoring import LINE_TEXT, HandScore
+from canasta_game.i18n import _
+from canasta_game.ui.shell.context import ShellContext
+from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+
+
+def line_keys(score: HandScore) -> list[str]:
+    """The kinds of line any side scored, in the engine's order."""
+    used = {line.key for side in score.sides for line in side.lines}
+    return [key for key in LINE_TEXT if key in used]
+
+
+def cell_text(score: HandScore, side: int, key: str) -> str:
+    for line in score.sides[side].lines:
+        if line.key == key:
+            if line.count > 1:
+                return _("({count})  {points}").format(count=line.count, points=line.points)
+            return str(line.points)
+    return "–"
+
+
+class ScoreDialog(GuiScene):
+    """Shown over the table when a hand ends; "Next hand" (or "Final result") continues."""
+
+    modal = True
+
+    def __init__(self, ctx: ShellContext, session: Session, *, auto_after: float | None = None):
+        self.session = session
+        self.hand_number = session.match.hands_played
+        self.auto_after = auto_after
+        self._done = False
+        super().__init__(ctx)
+
+    def build(self, size: tuple[int, int]) -> None:
+        session = self.session
+        record = session.match.history[-1]
+        score = record.score
+        keys = line_keys(score)
+        sides = len(score.sides)
+        row_h = 30 if size[1] >= 760 else 28
+        label_w = 240
+        col_w = 190 if sides <= 2 else 200
+        width = 56 + label_w + sides * col_w
+        members = [side_members(session, side) for side in range(sides)]
+        rows = len(keys) + 4 + (1 if any(members) else 0)
+        height = 136 + rows * row_h + BUTTON_HEIGHT + 24
+        box = centred(size, width, height)
+        panel = self.panel(box)
+        y = 14
+        self.label(
+            _("Hand {number}").format(number=self.hand_number),
+            pygame.Rect(0, y, box.width, 44),
+            panel,
+            "@heading",
+        )
+        y += 44
+        self.label(how_it_ended(session), pygame.Rect(0, y, box.width, 28), panel, "@centred")
+        y += 40
+        x0 = 28 + label_w
+        col_w = (box.width - 56 - label_w) // sides
+        for side in range(sides):
+            self.label(
+                side_name(session, side),
+                pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
+                panel,
+                "@side",
+            )
+        y += row_h
+        if any(members):
+            for side in range(sides):
+                self.label(
+                    members[side],
+                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
+                    panel,
+                    "@muted_value",
+                )
+            y += row_h
+        y += 6
+        for key in keys:
+            self.label(_(LINE_TEXT[key]), pygame.Rect(28, y, label_w, row_h), panel)
+            for side in range(sides):
+                self.label(
+                    cell_text(score, side, key),
+                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
+                    panel,
+                    "@value",
+                )
+            y += row_h
+        y += 6
+        before = [
+            total - hand for total, hand in zip(record.totals_after, score.totals, strict=True)
+        ]
+        for text, values, cls in (
+            (_("This hand"), score.totals, "@strong_value"),
+            (_("Before this hand"), before, "@value"),
+            (_("Match total"), record.totals_after, "@strong_value"),
+        ):
+            self.label(
+                text,
+                pygame.Rect(28, y, label_w, row_h),
+                panel,
+                "@subheading" if cls == "@strong_value" else None,
+            )
+            for side in range(sides):
+                self.label(
+                    str(values[side]),
+                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
+                    panel,
+                    cls,
+                )
+            y += row_h
+        text = _("Final result") if session.match.over else _("Next hand")
+        self.button_row(
+            [(text, self._continue)],
+            box.height - BUTTON_HEIGHT - 18,
+            panel,
+            box.width,
+            button_width=240,
+        )
+
+    def update(self, dt: float) -> None:
+        if self.auto_after is not None and not self._done:
+            self.auto_after -= dt
+            if self.auto_after <= 0:
+                self._continue()
+
+    def _continue(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        nav = self.ctx.nav
+        assert nav is not None
+        if self.session.match.over:
+            nav.show_match_end()
+        else:
+            nav.next_hand()
+
+    def back(self) -> bool:
+        return True  # Escape does not skip the score; the button does

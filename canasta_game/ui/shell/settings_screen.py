@@ -1,0 +1,186 @@
+"""The Settings screen: every change takes effect at once and is saved a moment later.
+
+There is no OK button to forget: moving the volume slider changes the volume now (a click
+plays so the player hears it), ticking fullscreen switches the window now, and the keeper
+writes ``settings.json`` once the control has been still for a moment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UILabel
+
+from canasta_game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, _
+from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE
+from canasta_game.ui.shell.context import ShellContext
+from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+
+CLICK_EVERY_S = 0.15
+"""While the volume slider moves, a card click plays at most this often, at the new volume."""
+
+LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "es": "Español", "it": "Italiano"}
+"""Each language in its own words, so a player can find theirs whatever is active."""
+
+
+def available_languages() -> list[str]:
+    """English and every language whose catalogue ships with the game."""
+    found = [
+        code
+        for code in LANGUAGES
+        if code == "en" or (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+    ]
+    return found or ["en"]
+
+
+def speed_text(speed: float) -> str:
+    return _("{speed:.2g}× speed").format(speed=speed)
+
+
+def volume_text(volume: float) -> str:
+    return _("{percent} %").format(percent=round(volume * 100))
+
+
+class SettingsScreen(GuiScene):
+    """Animation speed, reduced motion, volume, mute, four-colour deck, fullscreen, language."""
+
+    def __init__(self, ctx: ShellContext) -> None:
+        self._speed_label: UILabel | None = None
+        self._volume_label: UILabel | None = None
+        self._last_click = 0.0
+        super().__init__(ctx)
+
+    def build(self, size: tuple[int, int]) -> None:
+        s = self.ctx.settings
+        box = centred(size, 640, 540)
+        panel = self.panel(box)
+        left = 30
+        inner = box.width - 2 * left
+        label_w = 190
+        value_w = 120
+        field_x = left + label_w
+        field_w = inner - label_w - value_w - 10
+        y = 18
+        self.label(_("Settings"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
+        y += 64
+
+        self.label(_("Animation speed"), pygame.Rect(left, y, label_w, 36), panel)
+        self.slider(
+            s.animation_speed,
+            ANIMATION_SPEED_RANGE,
+            pygame.Rect(field_x, y + 3, field_w, 30),
+            self._speed,
+            panel,
+            step=0.25,
+        )
+        self._speed_label = self.label(
+            speed_text(s.animation_speed),
+            pygame.Rect(box.width - left - value_w, y, value_w, 36),
+            panel,
+            "@value",
+        )
+        y += 46
+        self.checkbox(
+            _("Reduced motion (cards move without flying)"),
+            s.reduced_motion,
+            pygame.Rect(left, y, inner, 32),
+            self._set("reduced_motion"),
+            panel,
+        )
+        y += 50
+
+        self.label(_("Volume"), pygame.Rect(left, y, label_w, 36), panel)
+        self.slider(
+            s.volume,
+            (0.0, 1.0),
+            pygame.Rect(field_x, y + 3, field_w, 30),
+            self._volume,
+            panel,
+            step=0.1,
+        )
+        self._volume_label = self.label(
+            volume_text(s.volume),
+            pygame.Rect(box.width - left - value_w, y, value_w, 36),
+            panel,
+            "@value",
+        )
+        y += 46
+        self.checkbox(
+            _("Mute all sounds"),
+            s.muted,
+            pygame.Rect(left, y, inner, 32),
+            self._set("muted"),
+            panel,
+        )
+        y += 46
+        self.checkbox(
+            _("Four-colour deck (blue diamonds, green clubs)"),
+            s.four_colour_deck,
+            pygame.Rect(left, y, inner, 32),
+            self._set("four_colour_deck"),
+            panel,
+        )
+        y += 46
+        self.checkbox(
+            _("Fullscreen (F11)"),
+            s.fullscreen,
+            pygame.Rect(left, y, inner, 32),
+            self._set("fullscreen"),
+            panel,
+        )
+        y += 50
+
+        self.label(_("Language"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        languages = [(LANGUAGE_NAMES.get(code, code), code) for code in available_languages()]
+        self.dropdown(
+            languages,
+            s.language,
+            pygame.Rect(field_x, y, inner - label_w, BUTTON_HEIGHT),
+            self._language,
+            panel,
+        )
+        self.button_row(
+            [(_("Done"), self._done)], box.height - BUTTON_HEIGHT - 22, panel, box.width
+        )
+
+    def _change(self, **changes: Any) -> None:
+        self.ctx.change_settings(dataclasses.replace(self.ctx.settings, **changes))
+
+    def _set(self, name: str) -> Any:
+        return lambda value: self._change(**{name: value})
+
+    def _speed(self, value: float) -> None:
+        value = round(value * 4) / 4
+        self._change(animation_speed=value)
+        if self._speed_label is not None:
+            self._speed_label.set_text(speed_text(self.ctx.settings.animation_speed))
+
+    def _volume(self, value: float) -> None:
+        self._change(volume=round(value, 2))
+        if self._volume_label is not None:
+            self._volume_label.set_text(volume_text(self.ctx.settings.volume))
+        now = time.monotonic()
+        if now - self._last_click > CLICK_EVERY_S:  # a drag sends dozens of changes
+            self._last_click = now
+            self.ctx.play("discard")
+
+    def _language(self, code: str) -> None:
+        self._change(language=code)
+
+    def _done(self) -> None:
+        self.ctx.settings_keeper.flush()
+        nav = self.ctx.nav
+        assert nav is not None
+        nav.back()
+
+    def back(self) -> bool:
+        self._done()
+        return True
+
+    def closed(self) -> None:
+        self.ctx.settings_keeper.flush()
+        super().closed()
