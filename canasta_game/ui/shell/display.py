@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from canasta_game.i18n import _
+from canasta_game.ui.icon import render_icon
 
 MIN_SIZE = (800, 500)
 
@@ -28,6 +29,7 @@ class Display:
     def open(self) -> pygame.Surface:
         """Create the window (windowed or fullscreen as chosen) and return its surface."""
         pygame.display.set_caption(_("Canasta"))
+        pygame.display.set_icon(render_icon(64))  # before the mode is set, for every platform
         self._set_mode()
         assert self._surface is not None
         return self._surface
