@@ -11,7 +11,7 @@ from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Discard, DrawStock
 from canasta_game.engine.codec import state_to_dict
 from canasta_game.engine.reasons import Reason
-from canasta_game.engine.rules import preset
+from canasta_game.engine.rules import PRESETS, preset
 from canasta_game.engine.state import Phase
 
 
@@ -113,3 +113,24 @@ def test_from_state_wraps_an_explicit_position() -> None:
     assert session.human_to_act
     assert session.view().hand == state.hands[0]
     assert state_to_dict(session.state) == state_to_dict(state)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_presets_match_survives_a_save_at_many_points(name: str) -> None:
+    """Issue 5: a save taken at any point restores the same position and match."""
+    session = Session.new(preset(name), f"save:{name}", human_seat=None, level="easy")
+    checked = 0
+    for step in range(4000):
+        if session.hand_over:
+            if session.match.hands_played >= 2 or session.match.over:
+                break
+            session.next_hand()
+        if step % 5 == 0:
+            again = Session.from_payload(json.loads(json.dumps(session.to_payload())))
+            assert again.state == session.state
+            assert again.match == session.match
+            assert again.log == session.log
+            checked += 1
+        session.bot_step()
+    assert session.match.hands_played >= 1
+    assert checked >= 10
