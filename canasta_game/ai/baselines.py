@@ -1,0 +1,69 @@
+"""The simulator's two baseline policies rewritten to see only a ``PlayerView``.
+
+``canasta_game.sim.policies`` reads the full ``State`` (fine for testing the engine, not for
+measuring bots), so the arena uses these: ``RandomBot`` picks uniformly among the legal moves
+and ``GreedyBot`` takes every pile it can, melds everything and discards its least useful
+card. They are yardsticks, not opponents for people.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from canasta_game.ai.handsense import side_melds, wilds_in
+from canasta_game.ai.keep import keep_value
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+    TakePile,
+)
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.state import Phase
+
+
+class RandomBot:
+    """Uniformly random among the legal moves."""
+
+    level = "random"
+
+    def __init__(self, seat: int, seed: int | str) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"random:{seed}:{seat}")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+class GreedyBot:
+    """Takes the pile whenever it can, melds the most cards it can, discards its least use."""
+
+    level = "greedy"
+
+    def __init__(self, seat: int, seed: int | str) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"greedy:{seed}:{seat}")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.phase is Phase.ANSWER:
+            return next(m for m in legal if isinstance(m, AnswerGoOut) and m.yes)
+        if view.phase is Phase.DRAW:
+            takes = [m for m in legal if isinstance(m, TakePile)]
+            if takes:
+                return max(takes, key=lambda m: len(m.cards) + sum(map(len, m.melds)))
+            return next(m for m in legal if isinstance(m, DrawStock))
+        melds = [m for m in legal if isinstance(m, Meld)]
+        if melds:
+            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(m)))
+        discards = [m for m in legal if isinstance(m, Discard)]
+        if discards:
+            melds_now = side_melds(view)
+            return min(
+                discards,
+                key=lambda m: keep_value(m.card, view.hand, melds_now) + self.rng.random() * 0.1,
+            )
+        return next(m for m in legal if not isinstance(m, AskGoOut))

@@ -1,0 +1,174 @@
+"""Engine states rebuilt from a ``PlayerView``: the player's own world, or a sampled one.
+
+The engine's rules (legality, going out, applying a meld) need a ``State``. A bot has only its
+view, so this module builds states from it:
+
+* ``self_state`` fills in only what the view shows (own hand, known cards of other hands,
+  the table, the pile). It is exact for everything that concerns the player's own turn:
+  which melds are legal, whether it can go out. Other hands and the stock are left short.
+* ``sample_state`` is a *determinization*: the cards the player has not seen are dealt at
+  random into the other hands (beside the cards known to be there because they were picked
+  up with the pile) and the stock, so that every count matches the view. Red threes (and
+  black threes under O-B3-ASR3) are never in a hand after the deal, so they go to the stock.
+  Hard plays its candidate moves out in many such worlds.
+
+Neither function reads anything but the view, so no hidden card can leak into a decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from canasta_game.engine.actions import Action, AskGoOut
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_NATURAL, IS_RED_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.setup import pack
+from canasta_game.engine.state import DrawKind, Phase, State
+
+AVOIDED_ACCEPT = 0.35  # a player sometimes discards from a pair, rarely from a triple
+
+
+def discard_inference(view: PlayerView) -> dict[int, Counter[int]]:
+    """Ranks each other player discarded this hand: it usually throws cards it cannot use."""
+    out: dict[int, Counter[int]] = {}
+    for seat, card in view.discards:
+        if seat != view.seat and IS_NATURAL[card]:
+            out.setdefault(seat, Counter())[RANK_OF[card]] += 1
+    return out
+
+
+def _is_bonus_three(view: PlayerView, card: int) -> bool:
+    return IS_RED_THREE[card] or (view.rules.b3_asr3 and IS_BLACK_THREE[card])
+
+
+def _pile_frozen(view: PlayerView) -> bool:
+    """The state's own freeze flag: the view folds O-PILE-FROZEN into it, so undo that."""
+    if not view.rules.pile_frozen:
+        return view.pile_frozen
+    b3 = view.rules.b3_freeze
+    return any(IS_WILD[c] or IS_RED_THREE[c] or (b3 and IS_BLACK_THREE[c]) for c in view.pile_cards)
+
+
+def unseen_cards(view: PlayerView) -> list[int]:
+    """Every card of the pack the player cannot see: other hands' unknown cards and the stock."""
+    seen: Counter[int] = Counter(view.hand)
+    for seat, cards in enumerate(view.known):
+        if seat != view.seat:
+            seen.update(cards)
+    seen.update(view.pile_cards)
+    for side in view.melds:
+        for meld in side:
+            seen.update(meld.cards)
+    for threes in view.bonus_threes:
+        seen.update(threes)
+    out = []
+    for card in pack(view.rules):
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def _base(
+    view: PlayerView,
+    hands: tuple[tuple[int, ...], ...],
+    stock: tuple[int, ...],
+    legal: Sequence[Action] | None,
+) -> State:
+    rules = view.rules
+    mine = view.current == view.seat and view.phase in (Phase.PLAY, Phase.ANSWER)
+    # The view does not say whether the player melded earlier this turn; the one visible
+    # trace is that asking to go out is offered only before any meld (C-OUT-6).
+    turn_melded = mine and legal is not None and not any(isinstance(m, AskGoOut) for m in legal)
+    max_mid = max((m.mid for side in view.melds for m in side), default=-1)
+    open_sides = {s for s in range(rules.sides) if view.melds[s]}
+    return State(
+        rules=rules,
+        seed=f"world:{view.turn}",
+        dealer=view.dealer,
+        scores=view.scores,
+        phase=view.phase,
+        current=view.current,
+        hands=hands,
+        stock=stock,
+        pile=view.pile_cards,
+        pile_frozen=_pile_frozen(view),
+        melds=view.melds,
+        bonus_threes=view.bonus_threes,
+        next_mid=max_mid + 1,
+        turn=view.turn,
+        drew=view.drew if view.current == view.seat else DrawKind.NONE,
+        turn_melded=turn_melded,
+        question=view.question,
+        must_go_out=view.must_go_out,
+        has_melded=tuple(rules.seat_side[s] in open_sides for s in range(rules.players)),
+        picked=tuple(frozenset(k) for k in view.known),
+        concealed_canastas=(0,) * rules.sides,
+        discards=view.discards,
+    )
+
+
+def self_state(view: PlayerView, legal: Sequence[Action] | None = None) -> State:
+    """The player's own turn as the engine sees it; other hands hold only their known cards."""
+    hands = tuple(view.hand if s == view.seat else view.known[s] for s in range(len(view.known)))
+    return _base(view, hands, (), legal)
+
+
+def sample_state(
+    view: PlayerView,
+    rng: random.Random,
+    legal: Sequence[Action] | None = None,
+    avoid: dict[int, Counter[int]] | None = None,
+) -> State:
+    """One world consistent with the view: unseen cards dealt at random to hands and stock.
+
+    ``avoid`` maps a seat to ranks that seat probably does not hold (the ranks it discarded,
+    see ``discard_inference``): a card of such a rank is dealt to it only with probability
+    AVOIDED_ACCEPT, so the world stays consistent with every fact and leans toward what the
+    seat's own play suggests.
+    """
+    players = view.rules.players
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    bonus = [c for c in pool if _is_bonus_three(view, c)]
+    plain = [c for c in pool if not _is_bonus_three(view, c)]
+    need = [
+        0 if s == view.seat else max(0, view.hand_sizes[s] - len(view.known[s]))
+        for s in range(players)
+    ]
+    hands: list[list[int]] = [
+        list(view.hand) if s == view.seat else list(view.known[s]) for s in range(players)
+    ]
+    order = [s for s in range(players) if need[s]]
+    if avoid:
+        # deal the constrained seats first so they can still find acceptable cards
+        order.sort(key=lambda s: -sum(avoid.get(s, Counter()).values()))
+    for seat in order:
+        banned = avoid.get(seat) if avoid else None
+        count = need[seat]
+        if banned:
+            chosen: list[int] = []
+            rest: list[int] = []
+            for card in plain:
+                wanted = not banned.get(RANK_OF[card]) or rng.random() < AVOIDED_ACCEPT
+                if len(chosen) < count and wanted:
+                    chosen.append(card)
+                else:
+                    rest.append(card)
+            while len(chosen) < count and rest:
+                chosen.append(rest.pop())
+            plain = rest
+        else:
+            chosen, plain = plain[:count], plain[count:]
+        if len(chosen) < count:  # only possible in a malformed view: borrow bonus threes
+            extra = count - len(chosen)
+            chosen.extend(bonus[:extra])
+            bonus = bonus[extra:]
+        hands[seat].extend(chosen)
+    stock = plain + bonus
+    rng.shuffle(stock)
+    stock = stock[: view.stock_size] if len(stock) >= view.stock_size else stock
+    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal)

@@ -1,0 +1,166 @@
+"""Medium's discard heuristics: safe discards from card counting, stops and freezes.
+
+A discard costs what the card was worth in hand (``keep_value``) plus the *danger* that the
+next opponent takes the pile with it (the chance it can, times what the pile is worth to it).
+The chance comes from card counting (``CardCount``): the ranks its side has melded are
+near-certain takes on an unfrozen pile; otherwise it needs a natural pair (or a natural and a
+wild card), which is impossible for a dead rank and unlikely for the rank it just threw away.
+Two special discards buy safety: a black three blocks the next player (kept as a stop for
+when the pile is worth defending), and a wild card blocks and freezes the pile (spent only when
+the pile is big and every other discard is dangerous).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_game.ai.counting import CardCount
+from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
+from canasta_game.ai.keep import keep_value
+from canasta_game.ai.pile import pile_gift
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import Discard
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    IS_WILD,
+    JOKER,
+    RANK_OF,
+    VALUE_OF,
+)
+from canasta_game.engine.observation import PlayerView
+
+STOP_RESERVE = 10.0  # holding a black three for a dangerous moment is worth this much
+FREEZE_MIN_PILE = 6  # below this many cards a pile is not worth a wild card
+JUST_THREW = 0.25  # the next player discarded this rank last: a pair is unlikely
+THREW_EARLIER = 0.6
+VALUE_OF_RANK = tuple(VALUE_OF[rank * 4] for rank in range(14))  # uid rank*4 is that rank
+
+
+def next_opponent(view: PlayerView) -> int:
+    """The player who plays right after this one (always an opponent in every preset)."""
+    return (view.seat + 1) % view.rules.players
+
+
+def take_chance(view: PlayerView, rank: int, counts: CardCount) -> float:
+    """How likely the next opponent can (and will) take the pile with ``rank`` on top.
+
+    Safe-discard rules of thumb, counted instead of guessed: a rank its side has melded is a
+    sure take while the pile is unfrozen for it; otherwise it needs two naturals (frozen pile)
+    or a natural and a wild card (unfrozen, unless O-PILE-2NAT); dead ranks (too few unseen)
+    are safe; a rank it just discarded is unlikely to be paired in its hand.
+    """
+    rules = view.rules
+    seat = next_opponent(view)
+    side = rules.seat_side[seat]
+    closed = not view.melds[side]
+    frozen = view.pile_frozen or closed
+    if not frozen:
+        meld = melds_by_key(view.melds[side]).get(rank)
+        if meld is not None and not (rules.pile_nocanadd and meld.is_canasta):
+            return 0.97
+    pair = counts.p_holds_at_least(seat, rank, 2)
+    if frozen:
+        chance = pair
+    else:
+        one = counts.p_holds_at_least(seat, rank, 1) - pair
+        chance = pair + (0.0 if rules.pile_2nat else one * counts.p_holds_wild(seat))
+    if closed:
+        need = view.minimums[side]
+        if 3 * VALUE_OF_RANK[rank] < need:
+            chance *= 0.4  # it must also find the rest of its minimum in hand
+    return chance * _discard_history_factor(view, seat, rank)
+
+
+def _discard_history_factor(view: PlayerView, seat: int, rank: int) -> float:
+    """The card the left-hand opponent just threw, or threw earlier, is a safer discard."""
+    theirs = [RANK_OF[card] for who, card in view.discards if who == seat]
+    if not theirs:
+        return 1.0
+    if theirs[-1] == rank:
+        return JUST_THREW
+    if rank in theirs:
+        return THREW_EARLIER
+    return 1.0
+
+
+def danger(view: PlayerView, card: int, counts: CardCount) -> float:
+    """Expected points handed to the next opponent by discarding ``card``."""
+    if IS_WILD[card] or IS_BLACK_THREE[card]:
+        return 0.0  # both block the next player (C-PILE-5, C-B3-3)
+    return take_chance(view, RANK_OF[card], counts) * pile_gift(view, card)
+
+
+def black_three_stop_value(view: PlayerView, situation: Situation) -> float:
+    """The cost of playing a black three now: low when the alternatives are dangerous.
+
+    A black three is a stop card. Thrown early it is wasted; kept, it defends a big pile when
+    the next opponent is likely to take it. So its cost is a reserve value, and it wins the
+    comparison exactly when every other discard costs more than that reserve. Near the end
+    of the stock, or when an opponent is about to go out, it is just a 5-point liability.
+    """
+    if situation.endgame or situation.opponent_threat >= 0.7:
+        return 0.0
+    reserve = STOP_RESERVE + min(20.0, len(view.pile_cards) * 2.0)
+    return reserve
+
+
+def freeze_with_wild_cost(
+    view: PlayerView, card: int, best_other: float, situation: Situation
+) -> float:
+    """The cost of discarding a wild card to block and freeze the pile.
+
+    Worth it only when the pile is big (FREEZE_MIN_PILE cards or more), not frozen yet, and
+    the best other discard is dangerous: then the wild card's keep value is offset by the
+    danger it avoids now and by the protection of a frozen pile later. A joker is dearer than
+    a two, so a two is the freezing card of choice.
+    """
+    own = keep_value(card, view.hand, side_melds(view))
+    if view.pile_frozen or len(view.pile_cards) < FREEZE_MIN_PILE:
+        return own + 100.0
+    protection = 0.35 * pile_gift(view)
+    cost = own - best_other - protection
+    if RANK_OF[card] == JOKER:
+        cost += 40.0
+    return cost
+
+
+def endgame_relief(view: PlayerView, card: int, situation: Situation) -> float:
+    """Near the end (or before an opponent goes out) unmeldable cards are penalties: shed them."""
+    if not (situation.endgame or situation.opponent_threat >= 0.7):
+        return 0.0
+    if IS_WILD[card]:
+        return 0.0
+    rank = RANK_OF[card]
+    if rank in melds_by_key(side_melds(view)) or rank_counts(view.hand)[rank] >= 3:
+        return 0.0
+    return float(VALUE_OF[card])
+
+
+def discard_costs(
+    view: PlayerView, discards: Sequence[Discard], situation: Situation
+) -> list[tuple[float, Discard]]:
+    """Every legal discard with its cost (lower is better), all heuristics applied."""
+    counts = CardCount(view)
+    melds = side_melds(view)
+    base: dict[int, float] = {}
+    for move in discards:
+        card = move.card
+        if IS_WILD[card] or IS_BLACK_THREE[card]:
+            continue
+        cost = keep_value(card, view.hand, melds) + danger(view, card, counts)
+        if not view.is_open(view.side):
+            cost += VALUE_OF[card] * 0.5  # closed: high cards build the initial meld
+        base[card] = cost - endgame_relief(view, card, situation)
+    best_other = min(base.values(), default=200.0)
+    out: list[tuple[float, Discard]] = []
+    for move in discards:
+        card = move.card
+        if card in base:
+            cost = base[card]
+        elif IS_BLACK_THREE[card]:
+            cost = black_three_stop_value(view, situation)
+        else:
+            cost = freeze_with_wild_cost(view, card, best_other, situation)
+        out.append((cost, move))
+    out.sort(key=lambda item: (item[0], item[1].card))
+    return out

@@ -1,0 +1,120 @@
+"""Easy: the sensible beginner a new player can beat.
+
+It melds whatever it can see (naturals first, wild cards only where they complete a canasta
+or are needed to open), goes out as soon as it may, takes the pile only when it is small or
+it must, never counts cards and discards its least useful card. About one discard in eight
+is a seeded mistake (a random non-wild card), which is what makes it beatable. It never does
+anything absurd: wild cards are not thrown away while other cards remain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from canasta_game.ai.determinize import self_state
+from canasta_game.ai.handsense import (
+    completes_canastas,
+    goes_out,
+    hand_after,
+    hand_points,
+    side_melds,
+    wilds_in,
+)
+from canasta_game.ai.keep import keep_value
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+    TakePile,
+)
+from canasta_game.engine.cards import IS_WILD
+from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.movegen import meld_all
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.state import Phase
+
+MISTAKE_RATE = 0.12
+SMALL_PILE = 5
+BIG_PILE_WHIM = 0.2
+
+
+class EasyBot:
+    """A beginner: greedy melding, small piles only, occasional seeded mistakes."""
+
+    level = "easy"
+
+    def __init__(self, seat: int, seed: int | str) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"easy:{seed}:{seat}")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.ANSWER:
+            return self._answer(view, legal)
+        if view.phase is Phase.DRAW:
+            return self._draw(view, legal)
+        return self._play(view, legal)
+
+    # --- phases ----------------------------------------------------------------------
+
+    def _answer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        yes = hand_points(view.hand) <= 100
+        return next(m for m in legal if isinstance(m, AnswerGoOut) and m.yes is yes)
+
+    def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        takes = [m for m in legal if isinstance(m, TakePile)]
+        draw = next((m for m in legal if isinstance(m, DrawStock)), None)
+        if not takes:
+            assert draw is not None
+            return draw
+        best = min(takes, key=lambda m: (wilds_in(m), -len(m.cards) - len(m.melds)))
+        if draw is None:
+            return best
+        if wilds_in(best) and view.is_open(view.side):
+            return draw  # a beginner does not spend wild cards on the pile
+        if view.pile_size <= SMALL_PILE or self.rng.random() < BIG_PILE_WHIM:
+            return best
+        return draw
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        outs = [m for m in legal if goes_out(view, m)]
+        if outs:
+            return outs[0]
+        melds = [m for m in legal if isinstance(m, Meld)]
+        state = self_state(view, legal)
+        if melds and can_go_out(state):
+            everything = meld_all(state)
+            if everything is not None and everything in melds:
+                return everything
+        chosen = self._pick_meld(view, melds)
+        if chosen is not None:
+            return chosen
+        return self._discard(view, [m for m in legal if isinstance(m, Discard)], legal)
+
+    def _pick_meld(self, view: PlayerView, melds: list[Meld]) -> Meld | None:
+        good: list[Meld] = []
+        for move in melds:
+            wilds = wilds_in(move)
+            if wilds and view.is_open(view.side) and not completes_canastas(view, move)[0]:
+                continue
+            if len(hand_after(view.hand, move)) < 2 and not view.must_go_out:
+                continue  # keep a card to discard
+            good.append(move)
+        if not good:
+            return None
+        return max(good, key=lambda m: (len(m.cards()) - 2 * wilds_in(m), -wilds_in(m)))
+
+    def _discard(
+        self, view: PlayerView, discards: list[Discard], legal: Sequence[Action]
+    ) -> Action:
+        if not discards:
+            return legal[0]
+        melds = side_melds(view)
+        plain = [m for m in discards if not IS_WILD[m.card]]
+        if plain and self.rng.random() < MISTAKE_RATE:
+            return self.rng.choice(plain)
+        return min(discards, key=lambda m: (keep_value(m.card, view.hand, melds), m.card))

@@ -1,0 +1,75 @@
+"""Static evaluation of a (sampled) position for one side, in hand-score points.
+
+Hard's rollouts stop after a few turns; the position they reach is scored as the hand would
+score if it ended soon: what each side has banked on the table (cards, canasta bonuses, red
+threes), plus the outlook of the cards its players hold (``hand_outlook``: lone cards are
+mostly penalties, cards for the side's melds mostly points), plus the canastas its big melds
+are likely to become. A finished hand is scored exactly.
+The result is this side's figure minus the mean of the other sides'.
+"""
+
+from __future__ import annotations
+
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.scoring import score_hand
+from canasta_game.engine.state import Phase, State
+
+HAND_SHARE = 0.6  # the part of a lone card's value expected to stay in hand at the end
+WILD_IN_HAND = 10.0  # a wild card in hand will complete a canasta or freeze a pile
+GROWTH = {4: 40.0, 5: 90.0, 6: 160.0}  # chance-weighted canasta bonus by current meld size
+
+
+def side_value(state: State, side: int) -> float:
+    """What ``side`` would roughly bank if the hand ended in a few turns."""
+    rules = state.rules
+    melds = state.melds[side]
+    total = 0.0
+    for meld in melds:
+        total += sum(VALUE_OF[c] for c in meld.cards)
+        if meld.is_black_threes:
+            continue
+        if meld.is_canasta:
+            total += rules.natural_canasta_bonus if meld.is_natural else rules.mixed_canasta_bonus
+        else:
+            total += GROWTH.get(meld.size, 0.0)
+    threes = rules.bonus_three_amount(len(state.bonus_threes[side]))
+    total += threes if melds else -threes * 0.5  # a closed side still has time to open
+    keys = {m.key for m in melds}
+    for seat in rules.side_seats[side]:
+        total += hand_outlook(state.hands[seat], keys, rules.b3_hand)
+    return total
+
+
+def hand_outlook(hand: tuple[int, ...], keys: set[int], b3: int) -> float:
+    """What the cards in one hand are likely to be worth by the end of the hand.
+
+    Cards of a rank the side has melded will mostly be laid off (half their value banked),
+    pairs and triples may still become melds (neutral), wild cards will find a meld; lone
+    cards are mostly penalties (HAND_SHARE of their value) and black threes are penalties.
+    """
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[RANK_OF[card]] = counts.get(RANK_OF[card], 0) + 1
+    total = 0.0
+    for card in hand:
+        if IS_BLACK_THREE[card]:
+            total -= b3
+        elif IS_WILD[card]:
+            total += WILD_IN_HAND
+        elif RANK_OF[card] in keys:
+            total += 0.5 * VALUE_OF[card]
+        elif counts[RANK_OF[card]] < 2:
+            total -= HAND_SHARE * VALUE_OF[card]
+    return total
+
+
+def evaluate(state: State, side: int) -> float:
+    """This side's expected hand score minus the others' (exact once the hand is over)."""
+    sides = state.rules.sides
+    if state.phase is Phase.OVER:
+        totals = score_hand(state).totals
+        values = [float(t) for t in totals]
+    else:
+        values = [side_value(state, s) for s in range(sides)]
+    others = [v for s, v in enumerate(values) if s != side]
+    return values[side] - sum(others) / len(others)

@@ -1,0 +1,156 @@
+"""Going out: whether to, how to, and the partnership's "may I go out?".
+
+Going out ends the hand: +100 for the side, and every card still in a hand counts against
+its side, the partner's included. So it pays when the side is ahead on the table, when an
+opponent is about to go out anyway, near the end of the stock, or when it wins the game; it
+does not pay when the side can still build canastas safely, or when it would strand a partner
+with a big hand while waiting a turn is cheap. ``plan_out`` finds the meld actions that
+actually reach zero cards (the engine's ``can_go_out`` says only that a way exists).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_game.ai.handsense import hand_points, side_melds, table_points
+from canasta_game.ai.situation import AVERAGE_CARD, Situation
+from canasta_game.engine.actions import Action, Discard, Meld
+from canasta_game.engine.game import apply, why_illegal
+from canasta_game.engine.movegen import meld_all, meld_moves
+from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.state import Phase, State
+
+PARTNER_HEAVY = 8  # a partner holding this many cards would pay dearly if we went out
+CHEAP_WAIT = 0.35  # opponent threat below which waiting a turn is cheap
+ASK_PARTNER_CARDS = 5  # ask first when the partner holds at least this many
+SAFE_THREAT = 0.05  # no opposing side has a canasta in sight
+AHEAD = 500  # a table lead worth locking in by going out at once
+
+
+def build_potential(view: PlayerView) -> int:
+    """Melds of five or six cards: canastas the side could still complete by holding on."""
+    return sum(1 for m in side_melds(view) if not m.is_canasta and m.size >= 5)
+
+
+def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool = False) -> bool:
+    """True to go out now, False to hold on (the player can go out this turn).
+
+    Go out when the side is comfortably ahead on the table, when an opponent threatens to go
+    out, near the end of the stock, or when going out ends the game with the side in front.
+    Hold on when the game would end with the opponents in front, or when waiting is cheap
+    (no opposing side near a canasta) and either the side can still build canastas from its
+    five- and six-card melds or the partner holds a big hand (with ``ask_available`` the
+    partner is asked instead: see ``should_ask``).
+    """
+    if view.must_go_out:
+        return True
+    our_total = view.scores[view.side] + situation.our_table + 100
+    best_other = max((view.scores[s] + t for s, t in _other_tables(view)), default=-(10**9))
+    if situation.near_target_them and best_other >= view.rules.target and our_total < best_other:
+        return False  # ending the hand now hands them the game
+    if situation.near_target_us and our_total >= view.rules.target and our_total > best_other:
+        return True
+    if situation.endgame or situation.opponent_threat >= CHEAP_WAIT:
+        return True
+    partner_cost = situation.partner_cards * AVERAGE_CARD
+    if partner_cost >= PARTNER_HEAVY * AVERAGE_CARD and not ask_available:
+        return False  # the partner would pay ~100+ points; one more turn is cheap
+    # nobody near out and the side not comfortably ahead: build another canasta first
+    can_build = build_potential(view) > 0 and situation.table_lead < AHEAD
+    return not (situation.opponent_threat <= SAFE_THREAT and can_build)
+
+
+def _other_tables(view: PlayerView) -> list[tuple[int, int]]:
+    rules = view.rules
+    return [
+        (s, table_points(view.melds[s], rules.natural_canasta_bonus, rules.mixed_canasta_bonus))
+        for s in range(rules.sides)
+        if s != view.side
+    ]
+
+
+def should_ask(view: PlayerView, situation: Situation) -> bool:
+    """Ask "may I go out?" when going out looks right but a partner holds many cards.
+
+    Only the partner knows what those cards are worth, so the question hands it the choice;
+    with a partner nearly out, or an opponent about to go out, asking is a wasted breath.
+    """
+    if not view.rules.partnership or view.must_go_out:
+        return False
+    if situation.opponent_threat >= CHEAP_WAIT * 2 or situation.endgame:
+        return False
+    return situation.partner_cards >= ASK_PARTNER_CARDS
+
+
+def answer_may_i(view: PlayerView, situation: Situation) -> bool:
+    """The answering partner's reply, from its own hand and the side's real situation.
+
+    "No" when its hand would cost 100 points or more and waiting is cheap (no opponent about
+    to go out, stock not nearly out) and the game is not won by ending now; otherwise "yes".
+    """
+    cost = hand_points(view.hand, view.rules.b3_hand)
+    if cost <= 60:
+        return True
+    if situation.near_target_us and situation.table_lead > 0:
+        return True
+    if situation.endgame or situation.opponent_threat >= CHEAP_WAIT:
+        return True
+    return cost < 100
+
+
+def plan_out(state: State, budget: int = 400) -> Action | None:
+    """The first action of a sequence of melds (and a discard) that empties the hand.
+
+    Tries the engine's ``meld_all`` first (it nearly always does it in one action), then a
+    small depth-first search over the generated meld actions. ``budget`` bounds the nodes.
+    """
+    seat = state.current
+    hand = state.hands[seat]
+    if len(hand) == 1:
+        move = Discard(seat, hand[0])
+        return move if why_illegal(state, move) is None else None
+    everything = meld_all(state)
+    if everything is not None and why_illegal(state, everything) is None:
+        rest = _rest_after(state, everything)
+        if rest is not None and len(rest) <= 1:
+            return everything
+    nodes = [0]
+
+    def search(current: State, depth: int) -> bool:
+        nodes[0] += 1
+        if nodes[0] > budget or depth > 8:
+            return False
+        if current.phase is Phase.OVER:
+            return True
+        cards = current.hands[seat]
+        if len(cards) == 1:
+            return why_illegal(current, Discard(seat, cards[0])) is None
+        for move in sorted(meld_moves(current), key=lambda m: -len(m.cards())):
+            after, _ = apply(current, move)
+            if search(after, depth + 1):
+                first.append(move)
+                return True
+        return False
+
+    first: list[Meld] = []
+    if search(state, 0) and first:
+        return first[-1]
+    return None
+
+
+def _rest_after(state: State, move: Meld) -> tuple[int, ...] | None:
+    try:
+        after, _ = apply(state, move)
+    except ValueError:
+        return None
+    return () if after.phase is Phase.OVER else after.hands[state.current]
+
+
+def going_out_moves(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+    """The legal moves that end the hand by going out right now."""
+    out: list[Action] = []
+    for move in legal:
+        last_card = isinstance(move, Discard) and len(view.hand) == 1
+        if last_card or (isinstance(move, Meld) and len(move.cards()) == len(view.hand)):
+            out.append(move)
+    return out

@@ -1,0 +1,218 @@
+"""Hard: Medium's best few moves, each played out in sampled worlds, chosen by the average.
+
+For a decision with more than one plausible move, Hard
+
+1. asks Medium for its ranking and keeps the best ``candidates`` moves (a going-out move is
+   always paired with the best move that holds on, so that choice is searched too);
+2. samples a world consistent with its view (``determinize.sample_state``: the unseen cards
+   dealt at random around the cards known to be in each hand), applies every candidate in
+   that same world and plays on with the fast rollout policy for ``horizon`` turns, scoring
+   the result with ``evaluate`` (the exact hand score if the hand ended);
+3. repeats with fresh worlds until its budget is spent, and picks the candidate whose average
+   beats Medium's choice by more than the noise (``SWITCH_Z`` standard errors of the paired
+   difference), otherwise Medium's choice.
+
+The budget is wall-clock seconds, but the search also stops after a number of simulated
+engine actions proportional to the budget (``ACTIONS_PER_SECOND``), so on an unloaded machine
+a seeded Hard makes the same decisions run after run; the clock is the safety net that keeps
+every decision within its budget on a slow or busy machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from canasta_game.ai.determinize import discard_inference, sample_state, self_state
+from canasta_game.ai.evaluate import evaluate
+from canasta_game.ai.goingout import plan_out
+from canasta_game.ai.medium import GO_OUT, HOLD, ranked_moves
+from canasta_game.ai.rollout import rollout_action
+from canasta_game.engine.actions import Action, AskGoOut, Meld
+from canasta_game.engine.game import IllegalAction, apply
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import PlayerView, observe
+from canasta_game.engine.state import Phase, State
+
+CANDIDATES = 3
+GAP = 80.0  # Medium's score gap beyond which a move is not worth searching
+SWITCH_Z = 2.0  # how sure the search must be before it overrules Medium
+ACTIONS_PER_SECOND = 7000.0  # simulated actions per second of budget (deterministic stop)
+ROUNDS = 2  # rollout horizon in rounds of the table
+SHORT_BUDGET = 0.05  # below this budget a single round of lookahead is all there is time for
+MIN_WORLDS = 4
+FINISH_TURN_WITH_MEDIUM = True
+USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
+USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
+
+
+class HardBot:
+    """Determinized rollouts over Medium's candidates, within a time budget per decision."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        budget: float = 0.5,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.seat = seat
+        self.budget = budget
+        self.rng = random.Random(f"hard:{seed}:{seat}")
+        self.clock = clock
+        self.last_worlds = 0  # how many worlds the last decision sampled (for tests/stats)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        started = self.clock()
+        self.last_worlds = 0
+        if len(legal) == 1:
+            return legal[0]
+        ranked = ranked_moves(view, legal)
+        candidates = pick_candidates(view, legal, ranked)
+        if USE_POLICY_CANDIDATE:
+            alt = policy_candidate(view, legal, self.rng)
+            if alt is not None and alt not in candidates:
+                candidates = [candidates[0], alt, *candidates[1:]][:CANDIDATES]
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(view, legal, candidates, started)
+
+    def _search(
+        self, view: PlayerView, legal: Sequence[Action], candidates: list[Action], started: float
+    ) -> Action:
+        deadline = started + self.budget * 0.92
+        action_budget = self.budget * ACTIONS_PER_SECOND
+        rounds = ROUNDS if self.budget >= SHORT_BUDGET else 1
+        horizon = rounds * view.rules.players
+        side = view.side
+        values: list[list[float]] = [[] for _ in candidates]
+        avoid = discard_inference(view) if USE_INFERENCE else None
+        spent = 0
+        worlds = 0
+        while True:
+            world = sample_state(view, self.rng, legal, avoid)
+            seed = self.rng.getrandbits(32)
+            results: list[float] = []
+            for move in candidates:
+                try:
+                    after, _ = apply(world, move)
+                except IllegalAction:
+                    results = []
+                    break
+                steps = 0
+                if FINISH_TURN_WITH_MEDIUM:
+                    after, steps = finish_turn(after, self.seat)
+                final, more = playout(after, random.Random(seed), world.turn + horizon)
+                spent += steps + more + 1
+                results.append(evaluate(final, side))
+            if results:
+                for i, value in enumerate(results):
+                    values[i].append(value)
+                worlds += 1
+            if self.clock() >= deadline:
+                break
+            if worlds >= MIN_WORLDS and spent >= action_budget:
+                break
+        self.last_worlds = worlds
+        if worlds == 0:
+            return candidates[0]
+        return candidates[best_index(values)]
+
+
+def finish_turn(state: State, seat: int, limit: int = 12) -> tuple[State, int]:
+    """Let Medium finish this player's turn in the sampled world (what Hard would then do
+    is closer to Medium than to the quick rollout policy, whose discards are cruder)."""
+    steps = 0
+    while state.phase is Phase.PLAY and state.current == seat and steps < limit:
+        legal = legal_moves(state)
+        ranked = ranked_moves(observe(state, seat), legal)
+        state, _ = apply(state, ranked[0][1])
+        steps += 1
+    return state, steps
+
+
+def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, int]:
+    """Play the fast policy until the hand ends or turn ``stop_turn`` begins."""
+    steps = 0
+    while state.phase is not Phase.OVER and state.turn < stop_turn:
+        state, _ = apply(state, rollout_action(state, rng))
+        steps += 1
+    return state, steps
+
+
+def best_index(values: list[list[float]]) -> int:
+    """Medium's choice (index 0) unless another candidate is better beyond the noise."""
+    base = values[0]
+    n = len(base)
+    best, best_mean = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [v - b for v, b in zip(values[i], base, strict=True)]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            stderr = math.sqrt(var / n)
+        else:
+            stderr = math.inf
+        if mean > SWITCH_Z * stderr and mean > best_mean:
+            best, best_mean = i, mean
+    return best
+
+
+def policy_candidate(
+    view: PlayerView, legal: Sequence[Action], rng: random.Random
+) -> Action | None:
+    """The rollout policy's own choice here, as a legal move (a second opinion to Medium's).
+
+    The policy plays from a State, so it is asked in one sampled world; it reads only the
+    player's own hand and the table, so the world's hidden cards do not sway it. Its meld
+    batches are not among the generated moves: the largest legal meld inside the batch
+    stands for it.
+    """
+    world = sample_state(view, random.Random(rng.getrandbits(32)), legal)
+    try:
+        move = rollout_action(world, random.Random(0))
+    except (IllegalAction, ValueError, IndexError):
+        return None
+    if move in legal:
+        return move
+    if isinstance(move, Meld):
+        wanted = set(move.cards())
+        inside = [m for m in legal if isinstance(m, Meld) and set(m.cards()) <= wanted]
+        if inside:
+            return max(inside, key=lambda m: len(m.cards()))
+    return None
+
+
+def pick_candidates(
+    view: PlayerView, legal: Sequence[Action], ranked: list[tuple[float, Action]]
+) -> list[Action]:
+    """Medium's best moves worth comparing: its choice first, then close seconds.
+
+    Moves more than GAP below Medium's choice are left out (they are clearly worse by its
+    heuristics). A decision to go out (or ask) or to hold on is always searched against the
+    best alternative, since it decides how the whole hand is scored.
+    """
+    top_score, top = ranked[0]
+    out: list[Action] = [top]
+    if top_score >= GO_OUT or isinstance(top, AskGoOut):
+        # going out: compare with the best way of holding on
+        for score, move in ranked[1:]:
+            if HOLD / 2 < score < GO_OUT and not isinstance(move, AskGoOut):
+                out.append(move)
+                break
+    elif any(score <= HOLD / 2 for score, _ in ranked):
+        # holding on although it could go out: compare with going out
+        first = plan_out(self_state(view, legal))
+        if first is not None and first in legal and first != top:
+            out.append(first)
+    for score, move in ranked[1:]:
+        if len(out) >= CANDIDATES:
+            break
+        if move in out or score < top_score - GAP or score <= HOLD / 4:
+            continue
+        out.append(move)
+    return out

@@ -1,0 +1,35 @@
+"""How much a player wants to keep each card of its hand: the basis of every discard.
+
+Wild cards are worth most (they complete canastas and take frozen piles), then cards of a
+rank the side has melded (they grow melds), then pairs and triples (they take the pile and
+become melds), then lone cards, cheap ones last. Black threes are kept only as stop cards,
+which the discard logic decides; on their own they are worth almost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_game.ai.handsense import melds_by_key, rank_counts
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, JOKER, RANK_OF, VALUE_OF
+from canasta_game.engine.state import TableMeld
+
+
+def keep_value(card: int, hand: Sequence[int], melds: Sequence[TableMeld]) -> float:
+    """A score: higher means this card helps the hand more (independent of the opponents)."""
+    if IS_WILD[card]:
+        return 200.0 + (10.0 if RANK_OF[card] == JOKER else 0.0)
+    if IS_BLACK_THREE[card]:
+        return 1.0
+    rank = RANK_OF[card]
+    same = rank_counts(hand)[rank]
+    table = melds_by_key(melds).get(rank)
+    value = VALUE_OF[card] / 10.0
+    if table is not None:
+        # growing a meld: near-canasta melds want every card
+        return 60.0 + 5.0 * min(table.size, 6) + value
+    if same >= 3:
+        return 50.0 + value
+    if same == 2:
+        return 35.0 + value
+    return 10.0 + value

@@ -1,0 +1,143 @@
+"""Medium's melding heuristics: what a meld action is worth right now.
+
+Melding banks points and grows canastas, but every card melded is a card that can no longer
+help take the pile, and a wild card pinned to a three-card meld is gone for good. So a meld
+action is scored by what it banks (points, canastas completed, progress toward one) minus
+what it spends (wild cards on small melds, a natural canasta spoiled, the pairs and the hand
+size needed to take the next pile). Near the end of the stock the costs vanish: cards left in
+hand are only penalties then.
+"""
+
+from __future__ import annotations
+
+from canasta_game.ai.handsense import (
+    completes_canastas,
+    hand_after,
+    meld_points,
+    rank_counts,
+    side_melds,
+    wild_count,
+    wilds_in,
+    wilds_on_small_melds,
+)
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD
+from canasta_game.engine.observation import PlayerView
+
+WILD_USE = 60.0  # any wild card leaving the hand loses a freeze, a pile take, a canasta later
+WILD_WASTE = 40.0  # extra cost of a wild card on a meld that stays under five cards
+SPOIL_NATURAL = 150.0  # a wild card into a natural meld of four or more
+RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
+RESERVE_COST = 20.0  # per card melded below the reserve
+OPENING = 60.0  # the first meld unfreezes the pile for the side
+
+
+def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Holding pairs and a hand big enough to take piles: melding below RESERVE cards costs.
+
+    Excused when the hand can end soon anyway (end of the stock, an opponent about to go out)
+    or when the side has its canastas and the player is heading out.
+    """
+    if situation.endgame or situation.opponent_threat >= 0.7:
+        return 0.0
+    left = len(hand_after(view.hand, move))
+    if situation.can_go_out_quota:
+        return 0.0
+    short = max(0, RESERVE - left)
+    return short * RESERVE_COST
+
+
+def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Not wasting wild cards on small melds; each wild card used costs WILD_USE as well."""
+    wilds = wilds_in(move)
+    if not wilds:
+        return 0.0
+    made, _ = completes_canastas(view, move)
+    if situation.endgame:
+        return 0.0
+    cost = WILD_USE * wilds + WILD_WASTE * wilds_on_small_melds(view, move)
+    if made:
+        cost *= 0.3  # a wild card that completes a canasta is doing its job
+    return cost
+
+
+def natural_chance(view: PlayerView, key: int, size: int, situation: Situation) -> float:
+    """How likely a natural meld of ``size`` cards can still become a natural canasta.
+
+    It needs ``7 - size`` more naturals of its rank: from the hand, or from the unseen cards
+    (the stock, other hands, which reach the side through draws and the pile) while there are
+    turns left. A dead rank or an exhausted stock makes waiting worthless.
+    """
+    need = 7 - size - rank_counts(view.hand)[key]
+    if need <= 0:
+        return 1.0
+    if situation.unseen_rank[key] < need or situation.turns_left == 0:
+        return 0.0
+    supply = min(1.0, situation.unseen_rank[key] / (2.0 * need))
+    time_left = min(1.0, situation.turns_left / (2.0 * need))
+    return supply * time_left
+
+
+def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Keeping canastas natural when it costs little: wild cards into natural melds of 4+.
+
+    The cost is what the natural canasta would be worth over a mixed one, times the chance it
+    can still be made natural (``natural_chance``): nothing when the rank is dead or the stock
+    is out, SPOIL_NATURAL (or the bonus difference, for a canasta completed now) when it is
+    likely.
+    """
+    if situation.endgame:
+        return 0.0
+    by_mid = {m.mid: m for m in side_melds(view)}
+    rules = view.rules
+    cost = 0.0
+    for mid, cards in move.add:
+        meld = by_mid.get(mid)
+        if meld is None or not meld.is_natural or meld.size < 4 or not wild_count(cards):
+            continue
+        chance = natural_chance(view, meld.key, meld.size, situation)
+        if meld.size + len(cards) >= 7:
+            cost += (rules.natural_canasta_bonus - rules.mixed_canasta_bonus) * chance
+        else:
+            cost += SPOIL_NATURAL * chance
+    return cost
+
+
+def canasta_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Canastas completed (their bonus) and progress toward one (melds reaching 5 or 6)."""
+    rules = view.rules
+    made, natural = completes_canastas(view, move)
+    gain = natural * rules.natural_canasta_bonus + (made - natural) * rules.mixed_canasta_bonus
+    by_mid = {m.mid: m for m in side_melds(view)}
+    for mid, cards in move.add:
+        meld = by_mid.get(mid)
+        if meld is None or meld.is_canasta:
+            continue
+        after = meld.size + len(cards)
+        if after < 7:
+            gain += 10.0 * max(0, after - 4)
+    if made and not situation.can_go_out_quota and situation.partner_cards <= 3:
+        gain += feed_partner_bonus(situation)
+    return gain
+
+
+def feed_partner_bonus(situation: Situation) -> float:
+    """Feeding the partner: a canasta lets a partner who is nearly out go out."""
+    return 80.0 if situation.partner_cards else 0.0
+
+
+def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Positive when this meld action is worth making now rather than holding the cards."""
+    cards = move.cards()
+    if any(IS_BLACK_THREE[c] for c in cards):
+        return -1000.0  # only ever part of going out, which the going-out plan handles
+    naturals = sum(1 for c in cards if not IS_WILD[c])
+    score = 0.5 * meld_points(move) + 8.0 * naturals
+    if not view.is_open(view.side):
+        score += OPENING
+    score += canasta_gain(view, move, situation)
+    score -= wild_waste_cost(view, move, situation)
+    score -= natural_canasta_cost(view, move, situation)
+    score -= hand_reserve_cost(view, move, situation)
+    return score

@@ -1,0 +1,110 @@
+"""Medium's pile heuristics: what taking the discard pile is worth, and what it gives away.
+
+The pile is the biggest swing in Canasta: its cards become melds and canastas for whoever
+takes it. ``pile_take_value`` prices one way of taking it (the cards it brings, the pairs it
+completes, red threes in it, opening the side with it, wild cards spent on it, and denying it
+to the next opponent), ``pile_gift`` prices what the pile would be worth to an opponent, and
+``DRAW_VALUE`` is the yardstick: a stock card, which keeps the hand small.
+
+The constants were tuned with the arena (duplicate hands against Easy and against earlier
+versions of Medium): a small pile whose cards match nothing is a burden in a hand that
+someone will soon end by going out, so lone cards count against a take and the draw is
+worth more than a naive "one card" would suggest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_game.ai.handsense import melds_by_key, move_cards, rank_counts, side_melds
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import TakePile
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_RED_THREE,
+    IS_WILD,
+    RANK_OF,
+    VALUE_OF,
+)
+from canasta_game.engine.observation import PlayerView
+
+DRAW_VALUE = 40.0  # a stock card keeps the hand small: worth more than a few junk cards
+WILD_SPENT = 35.0  # a wild card pinned to the top-card meld instead of a canasta
+OPEN_BONUS = 60.0  # opening makes every later pile cheaper to take (C-PILE-4 no longer bites)
+STUCK_WEIGHT = 1.0  # how much the penalty risk of unmeldable cards counts
+DENIAL_SHARE = 0.1  # part of the pile's worth an opponent would likely collect if we pass
+RED_THREE = 100.0
+PAIR_CARD = 4.0  # a card from the pile that makes a pair in hand
+LONE_CARD = -8.0  # a card from the pile that matches nothing: a liability to shed later
+
+
+def pile_gift(view: PlayerView, extra: int | None = None) -> float:
+    """What the pile (plus ``extra`` on top) is worth to whoever takes it, roughly."""
+    cards: Sequence[int] = view.pile_cards
+    total = 30.0
+    for card in (*cards, extra) if extra is not None else cards:
+        if IS_RED_THREE[card]:
+            total += RED_THREE
+        elif IS_WILD[card]:
+            total += 45.0
+        elif IS_BLACK_THREE[card]:
+            total += 2.0
+        else:
+            total += 8.0 + VALUE_OF[card]
+    return total
+
+
+def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> float:
+    """The value of taking the pile this way, on the same scale as ``DRAW_VALUE``.
+
+    Counted: the top-card meld's points; each card below the top by what it does for this
+    hand (grows a meld, completes a pair or triple, a wild card, a red three); +OPEN_BONUS
+    when the take is the side's initial meld (bigger when the minimum is high, since opening
+    from hand is then hard); -WILD_SPENT per wild card used; denial of the pile to the next
+    opponent; and, when an opponent is about to go out, the penalty risk of the cards that
+    cannot be melded.
+    """
+    top = view.pile_cards[-1]
+    below = view.pile_cards[:-1]
+    used = move_cards(take)
+    melded_keys = set(melds_by_key(side_melds(view)))
+    melded_keys.add(RANK_OF[top])
+    for group in take.melds:
+        melded_keys.update(RANK_OF[c] for c in group if IS_NATURAL[c])
+    rest_hand = [c for c in view.hand if c not in set(used)]
+    counts = rank_counts(rest_hand) + rank_counts(below)
+    value = float(sum(VALUE_OF[c] for c in (top, *used)))
+    stuck = 0.0
+    for card in below:
+        if IS_RED_THREE[card]:
+            value += RED_THREE
+        elif IS_WILD[card]:
+            value += 45.0
+        elif IS_BLACK_THREE[card]:
+            value += 3.0
+            stuck += 5.0
+        elif RANK_OF[card] in melded_keys:
+            value += 18.0 + VALUE_OF[card]
+        elif counts[RANK_OF[card]] >= 3:
+            value += 15.0 + VALUE_OF[card] / 2
+        elif counts[RANK_OF[card]] == 2:
+            value += PAIR_CARD
+            stuck += VALUE_OF[card]
+        else:
+            value += LONE_CARD
+            stuck += VALUE_OF[card]
+    wilds = sum(1 for c in used if IS_WILD[c])
+    closed = not view.is_open(view.side)
+    value -= wilds * (WILD_SPENT / 2 if closed else WILD_SPENT)
+    if closed:
+        value += open_with_pile_bonus(view)
+    value += DENIAL_SHARE * (pile_gift(view) - 30.0)
+    value -= STUCK_WEIGHT * situation.opponent_threat * stuck
+    return value
+
+
+def open_with_pile_bonus(view: PlayerView) -> float:
+    """Making the initial meld by taking the pile: worth more as the minimum rises (50/90/120)."""
+    need = view.minimums[view.side]
+    return OPEN_BONUS + max(0, need - 50)

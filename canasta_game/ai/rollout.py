@@ -1,0 +1,162 @@
+"""A fast policy for Hard's rollouts: plays any seat of a sampled world straight from the State.
+
+Hard plays thousands of simulated turns per decision, so this policy skips everything a real
+bot must do to stay honest (building a view, counting cards): it reads the sampled world it
+is given, which is fine because that world is Hard's own guess, not the real hidden cards.
+It plays like a sound, quick club player: take the pile whenever it can do so without
+spending a wild card (or when the pile is big), meld naturals, use wild cards to complete
+canastas, go out when it can, and discard its least useful card, avoiding the ranks the next
+opponent has melded while the pile is open.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta_game.ai.keep import keep_value
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+)
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.game import frozen_for, why_illegal
+from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.movegen import (
+    HandGroups,
+    discard_moves,
+    meld_all,
+    meld_moves,
+    pile_takes,
+)
+from canasta_game.engine.state import Phase, State
+
+BIG_PILE = 6  # worth a wild card
+SMALL_PILE = 3  # the smallest pile worth taking with naturals alone
+
+
+def rollout_action(state: State, rng: random.Random) -> Action:
+    """One action for the seat that must act in ``state`` (never illegal)."""
+    seat = state.actor
+    if state.phase is Phase.ANSWER:
+        return AnswerGoOut(seat, True)
+    if state.phase is Phase.DRAW:
+        return _draw(state)
+    return _play(state, rng)
+
+
+def _draw(state: State) -> Action:
+    takes = pile_takes(state)
+    draw = DrawStock(state.current)
+    can_draw = why_illegal(state, draw) is None
+    if takes:
+        best = min(takes, key=lambda m: (sum(1 for c in m.cards if IS_WILD[c]), -len(m.cards)))
+        wilds = sum(1 for c in best.cards if IS_WILD[c])
+        if not can_draw:
+            return best
+        if len(state.pile) >= BIG_PILE or (not wilds and len(state.pile) >= SMALL_PILE):
+            return best
+    return draw
+
+
+def _could_go_out(state: State) -> bool:
+    """A cheap bound before the exact test: can any canasta still be completed this turn?"""
+    side = state.side_of(state.current)
+    hand = len(state.hands[state.current])
+    if state.canastas(side) >= state.rules.go_out_canastas:
+        return True
+    return hand >= 7 or any(m.size + hand >= 7 for m in state.melds[side])
+
+
+def _natural_batch(state: State) -> Meld | None:
+    """All natural melds at once (new triples, additions) plus wild cards that complete a
+    canasta, keeping two cards in hand; None when there is nothing worth melding."""
+    seat = state.current
+    side = state.side_of(seat)
+    groups = HandGroups(state.hands[seat])
+    melds = {m.key: m for m in state.melds[side]}
+    new: list[tuple[int, ...]] = []
+    add: dict[int, list[int]] = {}
+    sizes: dict[int, int] = {}
+    used = 0
+    for rank, nats in groups.naturals.items():
+        meld = melds.get(rank)
+        if meld is not None and not meld.is_black_threes:
+            add[meld.mid] = list(nats)
+            sizes[meld.mid] = meld.size + len(nats)
+            used += len(nats)
+        elif meld is None and len(nats) >= 3:
+            new.append(tuple(nats))
+            used += len(nats)
+    wilds = list(groups.wilds)
+    for meld in state.melds[side]:
+        if meld.is_black_threes or meld.is_wild_meld:
+            continue
+        size = sizes.get(meld.mid, meld.size)
+        need = 7 - size
+        if 0 < need <= len(wilds) and meld.wilds + need <= 3:
+            add.setdefault(meld.mid, []).extend(wilds[:need])
+            wilds = wilds[need:]
+            used += need
+    if not new and not add:
+        return None
+    if len(state.hands[seat]) - used < 2 and not state.must_go_out:
+        return None
+    return Meld(seat, tuple(new), tuple((mid, tuple(cards)) for mid, cards in add.items()))
+
+
+def _play(state: State, rng: random.Random) -> Action:
+    seat = state.current
+    hand = state.hands[seat]
+    if _could_go_out(state) and can_go_out(state):
+        everything = meld_all(state)
+        if everything is not None and why_illegal(state, everything) is None:
+            return everything
+        if len(hand) == 1:
+            return Discard(seat, hand[0])
+    side = state.side_of(seat)
+    if state.melds[side]:
+        batch = _natural_batch(state)
+        if batch is not None and why_illegal(state, batch) is None:
+            return batch
+    else:
+        opening = [m for m in meld_moves(state) if len(hand) - len(m.cards()) >= 2]
+        if opening:
+            return min(opening, key=lambda m: sum(1 for c in m.cards() if IS_WILD[c]))
+    if len(hand) >= 2 and not state.must_go_out:
+        discards: list[Discard] = _plain_discards(state)
+    else:
+        discards = [m for m in discard_moves(state) if isinstance(m, Discard)]
+    if not discards:
+        moves = meld_moves(state)
+        return max(moves, key=lambda m: len(m.cards()))
+    nxt = (seat + 1) % state.rules.players
+    their = state.melds[state.side_of(nxt)]
+    open_for_them = not frozen_for(state, state.side_of(nxt))
+    hot = {m.key for m in their if not m.is_canasta or not state.rules.pile_nocanadd}
+    my_melds = state.melds[side]
+
+    def cost(move: Discard) -> float:
+        card = move.card
+        value = keep_value(card, hand, my_melds)
+        if open_for_them and RANK_OF[card] in hot and not IS_WILD[card]:
+            value += 40.0 + 6.0 * len(state.pile)
+        return value + rng.random()
+
+    return min(discards, key=cost)
+
+
+def _plain_discards(state: State) -> list[Discard]:
+    """One discard per kind of card: with two or more cards and no duty to go out, any card
+    may be discarded (C-DISC-1), so the engine's check can be skipped."""
+    seat = state.current
+    seen: set[tuple[int, bool]] = set()
+    out: list[Discard] = []
+    for card in state.hands[seat]:
+        kind = (RANK_OF[card], IS_BLACK_THREE[card])
+        if kind not in seen:
+            seen.add(kind)
+            out.append(Discard(seat, card))
+    return out

@@ -1,0 +1,366 @@
+"""Medium's named heuristics, each in an explicit position where it must make the expert's move.
+
+Positions are built with ``state_from_setup`` in the classic four-player game: seat 0 (side 0,
+partner seat 2) is to move; seat 1 (side 1) plays next and is the opponent the discard
+heuristics defend against. Each heuristic has a control position that differs in the one
+fact the heuristic reads, and there the other move is made, so a test fails if the heuristic
+stops working rather than passing by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conftest import Decide
+
+from canasta_game.ai.counting import CardCount
+from canasta_game.ai.discard import take_chance
+from canasta_game.ai.melding import natural_chance
+from canasta_game.ai.situation import read_situation
+from canasta_game.engine.actions import (
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+    TakePile,
+)
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, card_text, parse_card
+from canasta_game.engine.game import apply
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import pack, state_from_setup
+from canasta_game.engine.state import DrawKind, Phase, Question, State
+
+RULES = preset("classic-4")
+Spec = str | int  # explicit cards, or how many filler cards the player to move cannot see
+
+
+class _Pack:
+    """Hands out physical cards of the two-deck pack so a scenario never uses one twice.
+
+    A suited card (``Kh``) gets its next free copy, or failing that any free card of its rank
+    (suits matter only for threes, which keep their colour); a bare rank (``K``) gets any free
+    card of that rank. Seat 0's hand is dealt first, so ``parse_card("Kh")`` is its king.
+    Fillers (a count instead of cards) come last, from whatever is left: seat 0 cannot see
+    them, so they cannot change its view beyond the hand sizes.
+    """
+
+    def __init__(self) -> None:
+        self.free = sorted(set(pack(RULES)))
+
+    def _take(self, uid: int) -> str:
+        self.free.remove(uid)
+        return card_text(uid)
+
+    def _grab(self, rank: str, suits: str) -> str:
+        for copy in range(2):
+            for suit in suits:
+                text = "JK" if rank == "JK" else rank + suit
+                uid = parse_card(f"{text}#{copy + 1}")
+                if uid in self.free:
+                    return self._take(uid)
+        raise AssertionError(f"the scenario needs more {rank} than the pack holds")
+
+    def cards(self, text: str) -> str:
+        out = []
+        for item in text.split():
+            if item == "JK":
+                out.append(self._grab("JK", "c"))
+            elif len(item) == 1:
+                out.append(self._grab(item, "cdhs"))
+            elif item[0] == "3":
+                colour = "cs" if item[1] in "cs" else "dh"
+                out.append(self._grab("3", item[1] + colour))
+            else:
+                out.append(self._grab(item[0], item[1] + "cdhs"))
+        return " ".join(out)
+
+    def fillers(self, count: int) -> str:
+        plain = [c for c in self.free if IS_NATURAL[c]]
+        return " ".join(self._take(c) for c in plain[-count:]) if count else ""
+
+
+def _play(
+    mine: str,
+    *,
+    melds: dict[int, list[str]] | None = None,
+    pile: str = "4s 9d",
+    stock: Spec = 10,
+    others: tuple[Spec, Spec, Spec] = (8, 8, 8),
+    scores: tuple[int, int] | None = None,
+    phase: Phase = Phase.PLAY,
+) -> State:
+    cards = _Pack()
+    specs: list[Spec] = [mine, *others]
+    hands: list[str] = [cards.cards(h) if isinstance(h, str) else "" for h in specs]
+    table = {side: [cards.cards(m) for m in texts] for side, texts in (melds or {}).items()}
+    pile_cards = cards.cards(pile)
+    stock_cards = cards.cards(stock) if isinstance(stock, str) else ""
+    for seat, spec in enumerate(specs):
+        if isinstance(spec, int):
+            hands[seat] = cards.fillers(spec)
+    if isinstance(stock, int):
+        stock_cards = cards.fillers(stock)
+    return state_from_setup(
+        RULES,
+        hands,
+        melds=table,
+        pile=pile_cards,
+        stock=stock_cards,
+        scores=scores,
+        phase=phase,
+    )
+
+
+def _card(move: object) -> int:
+    assert isinstance(move, Discard), move
+    return move.card
+
+
+# --- the pile ------------------------------------------------------------------------------
+
+
+def test_takes_a_big_pile_it_can_take_with_a_natural_pair(medium: Decide) -> None:
+    state = _play(
+        "9h 9s 4c 6d Jd Qs 7h",
+        melds={0: ["K K K"]},
+        pile="5c 8d Td 4h Js Ac 6s 8c Qh 9c",
+        phase=Phase.DRAW,
+    )
+    move = medium(state)
+    assert isinstance(move, TakePile)
+    assert sorted(RANK_OF[c] for c in move.cards) == [RANK_OF[parse_card("9h")]] * 2
+
+
+def test_does_not_spend_a_wild_card_on_a_one_card_pile(medium: Decide) -> None:
+    state = _play("Kh 2c 4c 6d Jd Qs 7h", melds={0: ["5 5 5"]}, pile="Kd", phase=Phase.DRAW)
+    assert any(isinstance(m, TakePile) for m in legal_moves(state))  # it could take it
+    assert isinstance(medium(state), DrawStock)
+
+
+def test_makes_the_initial_meld_by_taking_the_pile(medium: Decide) -> None:
+    # closed side at 2000 points: the minimum is 90; A-A-A (60) + K-K-K (30) with the pile
+    state = _play(
+        "Ah As Kc Kd Ks 7c 8d",
+        pile="9c 5d Jd 6h Ac",
+        scores=(2000, 0),
+        phase=Phase.DRAW,
+    )
+    move = medium(state)
+    assert isinstance(move, TakePile)
+    assert move.melds, "the take must carry the K meld that reaches the minimum of 90"
+
+
+# --- discards ------------------------------------------------------------------------------
+
+BIG_OPEN_PILE = "4d 9c Jd Qh Ac Kd 8d 6h Td 7s"  # ten cards, no wild card: open to side 1
+THEIR_MELDS = ["5 5 5", "6 6 6", "7 7 7", "8 8 8"]
+
+
+def test_freezes_a_big_pile_with_a_wild_card_when_every_other_discard_feeds_it(
+    medium: Decide,
+) -> None:
+    state = _play(
+        "2c 5h 6c 7h 8h",
+        melds={0: ["A A A"], 1: THEIR_MELDS},
+        pile=BIG_OPEN_PILE,
+    )
+    assert _card(medium(state)) == parse_card("2c")
+
+
+def test_keeps_the_wild_card_when_the_pile_is_small(medium: Decide) -> None:
+    state = _play("2c 5h 6c 7h 8h", melds={0: ["A A A"], 1: THEIR_MELDS}, pile="9d")
+    assert not IS_WILD[_card(medium(state))]
+
+
+def test_plays_a_black_three_stop_before_a_big_pile_the_next_player_would_take(
+    medium: Decide,
+) -> None:
+    state = _play(
+        "3c 5h 6c 7h 8h",
+        melds={0: ["A A A"], 1: THEIR_MELDS},
+        pile=BIG_OPEN_PILE,
+    )
+    assert _card(medium(state)) == parse_card("3c")
+
+
+def test_keeps_the_black_three_when_a_safe_discard_will_do(medium: Decide) -> None:
+    # six fives are in the pile, so the five in hand is dead: no need to spend the stop
+    state = _play("3c 5h 9d Kh Qd", melds={0: ["A A A"]}, pile="5c 5d 5s 5c 5d 5s 4s")
+    assert _card(medium(state)) == parse_card("5h")
+
+
+FROZEN_PILE = "4d 9c 2d Qh Ac 8d 6h Td 7s Jd"  # ten cards with a wild card: frozen
+
+
+def test_discards_a_dead_rank_the_next_player_cannot_pair(medium: Decide) -> None:
+    # six kings in the pile and one in hand: at most one is unseen, so no pair is possible
+    dead = _play(
+        "Kh 5c Qd Qs",
+        melds={0: ["A A A"], 1: ["9 9 9"]},
+        pile="Kc Kd Ks Kc Kd Ks " + FROZEN_PILE,
+    )
+    assert _card(medium(dead)) == parse_card("Kh")
+    # control: with the kings unseen, the cheaper five goes
+    live = _play("Kh 5c Qd Qs", melds={0: ["A A A"], 1: ["9 9 9"]}, pile=FROZEN_PILE)
+    assert _card(medium(live)) == parse_card("5c")
+
+
+def test_discards_the_rank_the_left_hand_opponent_just_threw(medium: Decide) -> None:
+    # jacks and tens equally visible (three each) and equally useful to keep
+    base = _play("Jh Tc Qd Qs", melds={0: ["A A A"], 1: ["9 9 9"]}, pile=FROZEN_PILE + " Jc Ts")
+    jack = base.pile[-2]
+    threw = replace(base, discards=((1, jack), (2, base.pile[-1])))
+    assert _card(medium(threw)) == parse_card("Jh")
+    assert _card(medium(base)) == parse_card("Tc")  # control: no history, the tie-break
+
+
+def test_never_feeds_a_rank_the_next_opponent_has_melded_on_an_open_pile(medium: Decide) -> None:
+    state = _play("5h Qc 9d 9s", melds={0: ["A A A"], 1: ["5 5 5"]}, pile="4d Jd Kd 8c 6h Td")
+    view = observe(state, 0)
+    assert take_chance(view, RANK_OF[parse_card("5h")], CardCount(view)) > 0.9
+    assert _card(medium(state)) == parse_card("Qc")
+
+
+# --- melding -------------------------------------------------------------------------------
+
+
+def test_does_not_waste_a_wild_card_on_a_small_meld(medium: Decide) -> None:
+    state = _play("2c 9h Kd Jc 7s", melds={0: ["5 5 5"]})
+    assert any(isinstance(m, Meld) for m in legal_moves(state))
+    assert isinstance(medium(state), Discard)
+    # control: the same wild card completes a canasta on a six-card meld
+    near = _play("2c 9h Kd Jc 7s", melds={0: ["5 5 5 5 5 5"]})
+    move = medium(near)
+    assert isinstance(move, Meld) and parse_card("2c") in move.cards()
+
+
+def test_keeps_a_canasta_natural_when_it_costs_little(medium: Decide) -> None:
+    # the wild card can complete either canasta: it goes to the already mixed queens
+    state = _play("2c 9h 4d Jc 7s", melds={0: ["K K K K K K", "Q Q Q Q Q 2"]})
+    move = medium(state)
+    assert isinstance(move, Meld) and move.add and parse_card("2c") in move.cards()
+    queens = next(m for m in state.melds[0] if m.key == RANK_OF[parse_card("Qc")])
+    assert move.add[0][0] == queens.mid
+    # control: with only the kings, a mixed canasta now beats waiting for a natural one
+    kings = _play("2c 9h 4d Jc 7s", melds={0: ["K K K K K K"]})
+    move = medium(kings)
+    assert isinstance(move, Meld) and parse_card("2c") in move.cards()
+
+
+def test_waiting_for_a_natural_canasta_is_worth_nothing_once_the_rank_is_dead() -> None:
+    alive = _play("2c 9h 4d Jc 7s", melds={0: ["K K K K K"]})
+    dead = _play("2c 9h 4d Jc 7s", melds={0: ["K K K K K"]}, pile="Kc Kd Kh 9d")
+    king = RANK_OF[parse_card("Kc")]
+    chances = []
+    for state in (alive, dead):
+        view = observe(state, 0)
+        chances.append(natural_chance(view, king, 5, read_situation(view)))
+    assert chances[0] > 0.2 and chances[1] == 0.0
+
+
+def test_holds_cards_for_the_pile_until_the_stock_runs_out(medium: Decide) -> None:
+    # with plenty of stock, a triple is kept as pile bait rather than melded down to one card
+    early = _play("7c 7d 7h Kd 9s", melds={0: ["A A A"]})
+    assert isinstance(medium(early), Discard)
+    # counting the real turns left: the stock is empty, this is the last turn, meld it all
+    last = _play("7c 7d 7h Kd 9s", melds={0: ["A A A"]}, stock=0)
+    move = medium(last)
+    assert isinstance(move, Meld) and len(move.cards()) == 3
+
+
+# --- going out and the partnership --------------------------------------------------------
+
+CANASTA = "K K K K K K K"
+
+
+def _finish_turn(state: State, decide: Decide) -> State:
+    seat = state.current
+    while state.phase is not Phase.OVER and state.current == seat and state.phase is Phase.PLAY:
+        state, _ = apply(state, decide(state))
+    return state
+
+
+def test_goes_out_when_the_side_is_ahead_and_an_opponent_threatens(medium: Decide) -> None:
+    state = _play(
+        "9h 9c 4d",
+        melds={0: [CANASTA, "9 9 9"], 1: ["Q Q Q Q Q Q Q", "5 5 5"]},
+        others=(2, 2, 3),
+    )
+    final = _finish_turn(state, medium)
+    assert final.phase is Phase.OVER and final.end is not None and final.end.seat == 0
+
+
+def test_holds_on_to_build_when_nobody_is_near_going_out(medium: Decide) -> None:
+    # side 1 is closed; side 0 (455 on the table, not a safe lead) has a six-card meld one
+    # card from a second canasta: holding on is cheap and can be worth 300 to 500
+    melds = ["5 5 5 5 5 2 2", "9 9 9", "Q Q Q Q Q Q"]
+    state = _play("9h 9c 4d", melds={0: melds}, others=(8, 2, 8))
+    final = _finish_turn(state, medium)
+    assert final.phase is not Phase.OVER  # it kept a card instead of going out
+    # control: the same hand against a side that has its canasta goes out at once
+    threat = _play("9h 9c 4d", melds={0: melds, 1: ["J J J J J J J"]}, others=(2, 2, 3))
+    assert _finish_turn(threat, medium).phase is Phase.OVER
+
+
+def test_asks_the_partner_who_holds_many_cards(medium: Decide) -> None:
+    state = _play(
+        "9h 9c 4d",
+        melds={0: [CANASTA, "9 9 9"], 1: ["Q Q Q Q Q Q Q"]},
+        others=(8, 10, 8),
+    )
+    assert isinstance(medium(state), AskGoOut)
+
+
+def _asked(partner_hand: str, scores: tuple[int, int] | None = None) -> State:
+    state = _play(
+        "9h 9c 4d",
+        melds={0: [CANASTA, "9 9 9"], 1: ["5 5 5"]},
+        others=(8, partner_hand, 8),
+        scores=scores,
+    )
+    state, _ = apply(state, AskGoOut(0))
+    assert state.phase is Phase.ANSWER and state.actor == 2
+    return state
+
+
+def test_answers_no_when_its_hand_would_cost_a_lot_and_waiting_is_cheap(medium: Decide) -> None:
+    heavy = _asked("JK JK Ac Ad Kh Qh 9s 8s")  # 100 + 40 + 20 + 20 + 20 = 200 points
+    assert medium(heavy) == AnswerGoOut(2, False)
+    light = _asked("4h 5h")
+    assert medium(light) == AnswerGoOut(2, True)
+
+
+def test_answers_yes_when_going_out_wins_the_game(medium: Decide) -> None:
+    heavy = _asked("JK JK Ac Ad Kh Qh 9s 8s", scores=(4800, 3000))
+    assert medium(heavy) == AnswerGoOut(2, True)
+
+
+def test_goes_out_to_win_the_game_without_waiting_for_its_partner(medium: Decide) -> None:
+    base = dict(
+        melds={0: [CANASTA, "9 9 9"], 1: ["Q Q Q Q Q Q Q"]},
+        others=(8, 10, 2),
+    )
+    winning = _play("9h 9c 4d", scores=(4700, 3000), **base)  # type: ignore[arg-type]
+    move = medium(winning)
+    assert not isinstance(move, AskGoOut)
+    assert _finish_turn(winning, medium).phase is Phase.OVER
+
+
+def test_does_not_end_the_hand_when_that_hands_the_opponents_the_game(medium: Decide) -> None:
+    state = _play(
+        "9h 9c 4d",
+        melds={0: [CANASTA, "9 9 9"], 1: ["Q Q Q Q Q Q Q", "A A A A"]},
+        others=(8, 2, 8),
+        scores=(1000, 4500),
+    )
+    assert _finish_turn(state, medium).phase is not Phase.OVER
+
+
+def test_after_a_yes_it_goes_out(medium: Decide) -> None:
+    state = _asked("4h 5h")
+    state, _ = apply(state, AnswerGoOut(2, True))
+    assert state.question is Question.YES and state.drew is DrawKind.STOCK
+    assert _finish_turn(state, medium).phase is Phase.OVER
