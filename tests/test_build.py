@@ -1,0 +1,71 @@
+"""The double-click app: build it with build.spec and run the frozen executable headless.
+
+Slow (a PyInstaller build), but it is the only test that proves the built app is the same
+game: it starts, renders, plays a hand and saves under the data folder it is given.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE_LIMIT = 60 * 1024 * 1024
+
+pytestmark = pytest.mark.slow
+
+
+def _folder_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
+
+
+@pytest.fixture(scope="module")
+def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("pyinstaller", path=str(Path(sys.executable).parent)) is None:
+        pytest.skip("pyinstaller is not installed")
+    work = tmp_path_factory.mktemp("pyinstaller")
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "pyinstaller"), str(ROOT / "build.spec"),
+         "--noconfirm", "--distpath", str(work / "dist"), "--workpath", str(work / "build")],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    name = "canasta-game.exe" if os.name == "nt" else "canasta-game"
+    exe = work / "dist" / "canasta-game" / name
+    assert exe.exists()
+    return exe
+
+
+def _env(tmp: Path) -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "XDG_DATA_HOME": str(tmp / "xdg-data"), "XDG_CONFIG_HOME": str(tmp / "xdg-config")}
+
+
+def test_frozen_app_is_small_enough(frozen_app: Path) -> None:
+    assert _folder_size(frozen_app.parent) <= SIZE_LIMIT
+    internal = frozen_app.parent / "_internal"
+    assert not any(internal.rglob("numpy")), "numpy must be left out"
+    assert not any(internal.rglob("NotoSansJP*")), "CJK fonts must be left out"
+
+
+def test_frozen_app_renders_a_screenshot(frozen_app: Path, tmp_path: Path) -> None:
+    out = tmp_path / "frozen.png"
+    done = subprocess.run([str(frozen_app), "--screenshot", str(out)], env=_env(tmp_path),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_frozen_app_plays_a_hand_and_saves(frozen_app: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    done = subprocess.run(
+        [str(frozen_app), "--autoplay", "--hands", "1", "--seed", "3", "--data-dir", str(data)],
+        env=_env(tmp_path), capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (data / "match.json").exists()
