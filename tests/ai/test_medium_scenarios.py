@@ -9,15 +9,15 @@ stops working rather than passing by accident.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-
-from conftest import Decide
 
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import take_chance
-from canasta_game.ai.melding import natural_chance
+from canasta_game.ai.melding import meld_score, natural_chance
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
+    Action,
     AnswerGoOut,
     AskGoOut,
     Discard,
@@ -33,6 +33,7 @@ from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import pack, state_from_setup
 from canasta_game.engine.state import DrawKind, Phase, Question, State
 
+Decide = Callable[[State], Action]  # the ``medium`` fixture of conftest.py
 RULES = preset("classic-4")
 Spec = str | int  # explicit cards, or how many filler cards the player to move cannot see
 
@@ -364,3 +365,13 @@ def test_after_a_yes_it_goes_out(medium: Decide) -> None:
     state, _ = apply(state, AnswerGoOut(2, True))
     assert state.question is Question.YES and state.drew is DrawKind.STOCK
     assert _finish_turn(state, medium).phase is Phase.OVER
+
+
+def test_feeds_the_partner_who_is_nearly_out_a_canasta_to_go_out_on() -> None:
+    scores = []
+    for partner in (2, 9):
+        state = _play("Qh 9s 9d 4c 7h", melds={0: ["Q Q Q Q Q Q"]}, others=(8, partner, 8))
+        view = observe(state, 0)
+        add = next(m for m in legal_moves(state) if isinstance(m, Meld) and m.add)
+        scores.append(meld_score(view, add, read_situation(view)))
+    assert scores[0] > scores[1]  # the canasta matters more when it lets the partner go out
