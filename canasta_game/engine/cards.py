@@ -98,10 +98,14 @@ def parse_card(text: str) -> int:
     return make_uid(rank, suit, index)
 
 
-def parse_cards(text: str | Iterable[str]) -> list[int]:
-    """Parse a space-separated list; repeated faces without ``#`` get successive copies."""
+def parse_cards(text: str | Iterable[str], used: set[int] | None = None) -> list[int]:
+    """Parse a space-separated list; repeated faces without ``#`` get successive copies.
+
+    ``used`` carries the cards already taken across several lists (a whole setup), and is
+    updated with the cards parsed here.
+    """
     items = text.split() if isinstance(text, str) else list(text)
-    used: set[int] = set()
+    used = set() if used is None else used
     out: list[int] = []
     for item in items:
         if "#" in item:

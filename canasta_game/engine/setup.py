@@ -16,9 +16,7 @@ from canasta_game.engine.cards import (
     IS_RED_THREE,
     IS_WILD,
     build_deck,
-    make_uid,
     parse_cards,
-    parse_face,
 )
 from canasta_game.engine.game import check_stock_out, is_bonus_three
 from canasta_game.engine.meldrules import classify
@@ -168,22 +166,7 @@ def state_from_setup(
     used: set[int] = set()
 
     def take(text: str | Iterable[str]) -> tuple[int, ...]:
-        items = text.split() if isinstance(text, str) else list(text)
-        out = []
-        for item in items:
-            if "#" in item:
-                uid = parse_cards([item])[0]
-            else:
-                rank, suit = parse_face(item)
-                copy = 0
-                while make_uid(rank, suit, copy) in used:
-                    copy += 1
-                uid = make_uid(rank, suit, copy)
-            if uid in used:
-                raise ValueError(f"card {item} is used twice in the setup")
-            used.add(uid)
-            out.append(uid)
-        return tuple(out)
+        return tuple(parse_cards(text, used))
 
     if len(hands) != rules.players:
         raise ValueError(f"expected {rules.players} hands, got {len(hands)}")

@@ -1,7 +1,7 @@
 """Everything the game writes to disk: settings, statistics and the match in progress.
 
 Deliberately free of pygame and of the engine, so files can be read, repaired and tested
-without a window or a rule set. JSON only (no pickle, no eval): a save is data the player
+without a window or a rule set. JSON only, never a serialised object: a save is data the player
 may open, and opening it must never run code.
 """
 
