@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from canasta_game.ai import make_bot
+from canasta_game.ai import HardBot, make_bot
 from canasta_game.ai.base import Bot
 from canasta_game.engine.actions import Action
 from canasta_game.engine.codec import log_to_dict, replay, state_from_dict, state_to_dict
@@ -76,6 +76,14 @@ class Session:
         """A session around an explicit position (tests, tutorials, bug reports)."""
         match = Match(state.rules, state.seed, state.scores, state.dealer)
         return cls(match, state, human_seat=human_seat, level=level, budget=budget)
+
+    def set_budget(self, seconds: float) -> None:
+        """Change how long Hard computer players think, for their next decision on (the
+        player may change it in Settings in the middle of a match)."""
+        self.budget = seconds
+        for bot in self.bots.values():
+            if isinstance(bot, HardBot):
+                bot.budget = seconds
 
     def _make_bots(self) -> None:
         hand_no = self.match.hands_played

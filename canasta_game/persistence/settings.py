@@ -29,6 +29,8 @@ SETTINGS_UPGRADERS: Final[dict[int, Upgrader]] = {}
 """Version N -> N+1 converters; empty while version 1 is the only one."""
 
 ANIMATION_SPEED_RANGE: Final = (0.25, 4.0)
+HARD_THINK_RANGE: Final = (0.25, 2.0)
+"""Seconds a Hard computer player may think per decision (0.5 s is the measured default)."""
 VOLUME_RANGE: Final = (0.0, 1.0)
 WINDOW_MIN: Final = (800, 500)
 WINDOW_MAX: Final = (7680, 4320)
@@ -55,6 +57,7 @@ class Settings:
     preset: str = "classic-4"
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     difficulty: str = "medium"
+    hard_think_s: float = 0.5
     animation_speed: float = 1.0
     reduced_motion: bool = False
     volume: float = 0.8
@@ -87,6 +90,7 @@ class Settings:
         set_(self, "options", MappingProxyType(options))
         set_(self, "animation_speed", _clamp_number(self.animation_speed, ANIMATION_SPEED_RANGE))
         set_(self, "volume", _clamp_number(self.volume, VOLUME_RANGE))
+        set_(self, "hard_think_s", _clamp_number(self.hard_think_s, HARD_THINK_RANGE))
         width = int(_clamp(window[0], WINDOW_MIN[0], WINDOW_MAX[0]))
         height = int(_clamp(window[1], WINDOW_MIN[1], WINDOW_MAX[1]))
         set_(self, "window_size", (width, height))
@@ -163,6 +167,7 @@ _READERS: Final[dict[str, Callable[[object], object | None]]] = {
     "preset": _read_preset,
     "options": _read_options,
     "difficulty": _read_choice(DIFFICULTIES),
+    "hard_think_s": _read_number,
     "animation_speed": _read_number,
     "reduced_motion": _read_bool,
     "volume": _read_number,

@@ -36,6 +36,7 @@ def test_defaults_match_the_specification() -> None:
     assert dict(DEFAULTS.options) == {}
     assert DEFAULTS.difficulty == "medium"
     assert DEFAULTS.animation_speed == 1.0
+    assert DEFAULTS.hard_think_s == 0.5
     assert DEFAULTS.volume == 0.8
     assert DEFAULTS.window_size == (1280, 800)
     assert DEFAULTS.language == "en"
@@ -57,6 +58,7 @@ def test_round_trip(dirs: DataDirs) -> None:
         preset="house-rules",
         options={"wild_cards_in_canasta": 3, "pairs_allowed": False, "bonus": 0.5},
         difficulty="hard",
+        hard_think_s=1.25,
         animation_speed=2.5,
         reduced_motion=True,
         volume=0.3,
@@ -85,6 +87,8 @@ def test_round_trip(dirs: DataDirs) -> None:
         ("animation_speed", 0, 0.25),
         ("animation_speed", 100.0, 4.0),
         ("animation_speed", 10**400, 4.0),
+        ("hard_think_s", 0.01, 0.25),
+        ("hard_think_s", 60, 2.0),
         ("volume", -0.5, 0.0),
         ("volume", 7, 1.0),
         ("window_size", [100, 100000], (800, 4320)),
@@ -115,6 +119,8 @@ def test_out_of_range_numbers_are_clamped(
         ("difficulty", 2),
         ("animation_speed", "fast"),
         ("animation_speed", False),
+        ("hard_think_s", "long"),
+        ("hard_think_s", None),
         ("volume", [0.5]),
         ("muted", "yes"),
         ("muted", 1),

@@ -7,6 +7,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIHorizontalSlider
 
+from canasta_game.ai import HardBot
 from canasta_game.i18n import _
 from canasta_game.persistence import DataDirs, load_settings
 from canasta_game.ui.shell.boot import build_context
@@ -73,7 +75,7 @@ def test_the_volume_slider_changes_the_sound_bank_and_is_saved(tmp_path: Path) -
     driver = start(tmp_path)
     driver.click(_("Settings"))
     sliders = sorted(driver.visible(UIHorizontalSlider), key=lambda s: s.rect.top)
-    volume = sliders[1]  # animation speed is above it
+    volume = sliders[2]  # animation speed and Hard's thinking time are above it
     before = driver.ctx.settings.volume
     knob = volume.sliding_button.rect.center
     driver.drag(knob, (volume.rect.left + 20, knob[1]))
@@ -140,3 +142,26 @@ def test_settings_file_holds_plain_json(tmp_path: Path) -> None:
     stop(driver)
     document = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert document["muted"] is True and document["kind"] == "settings"
+
+
+def test_hard_thinking_time_is_set_with_its_slider_and_reaches_the_match(tmp_path: Path) -> None:
+    driver = start(tmp_path)
+    ctx = driver.ctx
+    flow = ctx.nav
+    assert isinstance(flow, Flow)
+    flow.start_match(dataclasses.replace(ctx.settings, difficulty="hard"))
+    session = flow.session
+    assert session is not None and session.budget == 0.5
+    flow.show_settings()
+    driver.frames(2)
+    sliders = sorted(driver.visible(UIHorizontalSlider), key=lambda s: s.rect.top)
+    think = sliders[1]  # below the animation speed
+    knob = think.sliding_button.rect.center
+    driver.drag(knob, (think.rect.right - 5, knob[1]))
+    assert ctx.settings.hard_think_s == 2.0
+    assert session.budget == 2.0
+    hard = [bot for bot in session.bots.values() if isinstance(bot, HardBot)]
+    assert len(hard) == 3 and all(bot.budget == 2.0 for bot in hard)
+    driver.frames(40)
+    assert load_settings(DataDirs(tmp_path)).settings.hard_think_s == 2.0
+    stop(driver)

@@ -10,6 +10,7 @@ this object through the Protocol it declares (``card_art_for``, ``sounds``, ``se
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame_gui
@@ -72,6 +73,8 @@ class ShellContext:
             dirs, settings, self._settings_not_saved, persist=persist_settings
         )
         self.nav: Navigation | None = None
+        self.settings_listeners: list[Callable[[Settings], None]] = []
+        """Called after every change of settings (the match applies Hard's thinking time)."""
         self.running = True
         self._art: dict[tuple[int, int], CardArt] = {}
         self._unsynthesised = list(EFFECTS)
@@ -130,6 +133,8 @@ class ShellContext:
         if settings.language != old.language:
             set_language(settings.language)
             self.relayout(self.size)
+        for listener in self.settings_listeners:
+            listener(self.settings)
 
     def window_resized(self, size: tuple[int, int]) -> None:
         """Remember a windowed size in the settings, so the next start opens as big."""

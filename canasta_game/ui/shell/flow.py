@@ -63,6 +63,7 @@ class Flow:
         self._scored_hands = -1
         """The hand count when a score dialog was last shown (a hand's score shows once)."""
         ctx.nav = self
+        ctx.settings_listeners.append(self._settings_changed)
 
     # --- start-up ----------------------------------------------------------------------
 
@@ -154,6 +155,7 @@ class Flow:
         """Put ``session`` on the table, saved now and after every move from here on."""
         self._leave_match()
         self.session = session
+        session.set_budget(self.ctx.settings.hard_think_s)
         self.keeper = MatchKeeper(
             session,
             self.ctx.store,
@@ -167,6 +169,10 @@ class Flow:
         self.ctx.stack.replace(self.table_factory(session, self.ctx))
         if session.hand_over:
             self.show_hand_score()  # the last hand of a match leads on to the match sheet
+
+    def _settings_changed(self, settings: Settings) -> None:
+        if self.session is not None and self.session.budget != settings.hard_think_s:
+            self.session.set_budget(settings.hard_think_s)
 
     def _leave_match(self) -> None:
         if self.keeper is not None:

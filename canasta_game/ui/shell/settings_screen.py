@@ -15,7 +15,7 @@ import pygame
 from pygame_gui.elements import UILabel
 
 from canasta_game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, _
-from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE
+from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE, HARD_THINK_RANGE
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
@@ -41,22 +41,28 @@ def speed_text(speed: float) -> str:
     return _("{speed:.2g}× speed").format(speed=speed)
 
 
+def think_text(seconds: float) -> str:
+    return _("{seconds:g} s").format(seconds=seconds)
+
+
 def volume_text(volume: float) -> str:
     return _("{percent} %").format(percent=round(volume * 100))
 
 
 class SettingsScreen(GuiScene):
-    """Animation speed, reduced motion, volume, mute, four-colour deck, fullscreen, language."""
+    """Animation speed, reduced motion, Hard's thinking time, volume, mute, four-colour deck,
+    fullscreen, language."""
 
     def __init__(self, ctx: ShellContext) -> None:
         self._speed_label: UILabel | None = None
         self._volume_label: UILabel | None = None
+        self._think_label: UILabel | None = None
         self._last_click = 0.0
         super().__init__(ctx)
 
     def build(self, size: tuple[int, int]) -> None:
         s = self.ctx.settings
-        box = centred(size, 640, 540)
+        box = centred(size, 640, 590)
         panel = self.panel(box)
         left = 30
         inner = box.width - 2 * left
@@ -90,6 +96,23 @@ class SettingsScreen(GuiScene):
             pygame.Rect(left, y, inner, 32),
             self._set("reduced_motion"),
             panel,
+        )
+        y += 50
+
+        self.label(_("Hard thinks for"), pygame.Rect(left, y, label_w, 36), panel)
+        self.slider(
+            s.hard_think_s,
+            HARD_THINK_RANGE,
+            pygame.Rect(field_x, y + 3, field_w, 30),
+            self._think,
+            panel,
+            step=0.25,
+        )
+        self._think_label = self.label(
+            think_text(s.hard_think_s),
+            pygame.Rect(box.width - left - value_w, y, value_w, 36),
+            panel,
+            "@value",
         )
         y += 50
 
@@ -158,6 +181,11 @@ class SettingsScreen(GuiScene):
         self._change(animation_speed=value)
         if self._speed_label is not None:
             self._speed_label.set_text(speed_text(self.ctx.settings.animation_speed))
+
+    def _think(self, value: float) -> None:
+        self._change(hard_think_s=round(value * 4) / 4)
+        if self._think_label is not None:
+            self._think_label.set_text(think_text(self.ctx.settings.hard_think_s))
 
     def _volume(self, value: float) -> None:
         self._change(volume=round(value, 2))
