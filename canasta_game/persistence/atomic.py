@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from canasta_game.i18n import _
 from canasta_game.persistence.errors import SaveError, save_error_from_os
+from canasta_game.persistence.reading import MAX_DOCUMENT_BYTES, read_regular
 
 BACKUP_SUFFIX = ".bak"
+TEMP_SUFFIX = ".tmp"
+
+_log = logging.getLogger(__name__)
 
 
 def backup_path(path: Path) -> Path:
@@ -109,7 +115,7 @@ def _write_temp(path: Path, data: bytes) -> Path:
 
     Same folder, so the final ``os.replace`` never crosses file systems.
     """
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=TEMP_SUFFIX, dir=path.parent)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -123,6 +129,33 @@ def _write_temp(path: Path, data: bytes) -> Path:
     return tmp
 
 
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def remove_orphaned_temporaries(paths: Iterable[Path]) -> list[Path]:
+    """Delete the temporary files a write killed half-way left beside ``paths``.
+
+    Only safe while this process holds the data folder (nobody else is writing): a
+    temporary file is never the only copy of anything, since ``os.replace`` had not run.
+    Returns what was removed; a file that cannot be removed is left for the next start.
+    """
+    removed = []
+    for path in paths:
+        try:
+            orphans = list(path.parent.glob(_temp_prefix(path) + "*" + TEMP_SUFFIX))
+        except OSError:
+            continue
+        for orphan in orphans:
+            try:
+                if orphan.is_file() and not orphan.is_symlink():
+                    orphan.unlink()
+                    removed.append(orphan)
+            except OSError as exc:
+                _log.warning("could not remove %s: %s", orphan, exc)
+    return removed
+
+
 def _read_back(path: Path) -> bytes:
     """Read what actually landed on disk, for the comparison before the swap."""
     return path.read_bytes()
@@ -132,14 +165,22 @@ def _refresh_backup(path: Path) -> None:
     """Copy the current ``path`` to ``<name>.bak`` if it is readable JSON.
 
     A damaged current file is not copied: it would overwrite a backup that may be the only
-    good copy left.
+    good copy left. The backup is a courtesy: when the old file cannot be read (no
+    permission, a symlink loop, a pipe) or the copy cannot be written, the save goes ahead
+    without it, and a save that then fails reports its own cause.
     """
     try:
-        current = path.read_bytes()
+        current = read_regular(path, MAX_DOCUMENT_BYTES)
     except FileNotFoundError:
+        return
+    except OSError as exc:
+        _log.warning("no backup of %s: %s", path, exc)
         return
     try:
         json.loads(current.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return
-    write_bytes_atomic(backup_path(path), current)
+    try:
+        write_bytes_atomic(backup_path(path), current)
+    except OSError as exc:
+        _log.warning("could not refresh the backup of %s: %s", path, exc)

@@ -51,6 +51,11 @@ def _headline(code: ProblemCode, what: str, reason: str) -> str:
         )
     elif code == "upgrade_failed":
         text = _("{what} was written by an older version of the game and could not be converted.")
+    elif code == "not_a_file":
+        text = _(
+            "{what} could not be read (in its place is something that is not a file, "
+            "such as a folder or a named pipe)."
+        )
     elif code == "failed_check":
         text = _("{what} could not be used (its contents failed a consistency check).")
     else:

@@ -18,6 +18,7 @@ ProblemCode = Literal[
     "newer_version",  # written by a newer game; this one cannot know how to read it
     "upgrade_failed",  # an older version that could not be converted to the current one
     "failed_check",  # the caller's ``validate`` rejected it (e.g. the action log did not replay)
+    "not_a_file",  # a folder, a named pipe, a device or a socket: set aside, never opened
     "unreadable",  # the operating system refused to read it (permissions, a folder, ...)
 ]
 

@@ -9,14 +9,18 @@ so a crash later in the match cannot lose what was already played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Final
 
+from filelock import FileLock, Timeout
+
 from canasta_game.i18n import _
 from canasta_game.persistence.atomic import write_json_atomic
 from canasta_game.persistence.choices import DIFFICULTIES, MAX_PLAYERS, MIN_PLAYERS, is_json_int
+from canasta_game.persistence.errors import SaveError, save_error_from_os
 from canasta_game.persistence.messages import DocumentTexts
 from canasta_game.persistence.paths import DataDirs
 from canasta_game.persistence.results import Absent, Loaded, Problem
@@ -221,6 +225,34 @@ def save_statistics(dirs: DataDirs, statistics: Statistics) -> None:
     write_json_atomic(dirs.statistics_file, statistics_to_document(statistics))
 
 
+UPDATE_WAIT_S: Final = 10.0
+"""How long an update waits for another writer of the same statistics before giving up."""
+
+
+@contextmanager
+def _updating(dirs: DataDirs) -> Iterator[None]:
+    """Read-modify-write of ``statistics.json`` is one step: no other writer comes between.
+
+    The running game already holds its data folder, but a second lock of the statistics
+    alone keeps every writer (the game, a test, a tool) from losing another's update.
+    """
+    path = dirs.statistics_file
+    lock = FileLock(path.with_name(path.name + ".lock"), timeout=UPDATE_WAIT_S)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock.acquire()
+    except Timeout:  # before OSError, which it subclasses
+        raise SaveError(
+            "io", path, _("Another program kept the statistics busy; this game was not counted.")
+        ) from None
+    except OSError as exc:
+        raise save_error_from_os(exc, path) from exc
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def record_hand(
     dirs: DataDirs, difficulty: str, players: int, *, won: bool, canastas: int, went_out: bool
 ) -> StatisticsLoad:
@@ -228,11 +260,12 @@ def record_hand(
 
     Raises ``SaveError`` if writing fails (the file on disk is then unchanged).
     """
-    loaded = load_statistics(dirs)
-    updated = loaded.statistics.with_hand(
-        difficulty, players, won=won, canastas=canastas, went_out=went_out
-    )
-    save_statistics(dirs, updated)
+    with _updating(dirs):
+        loaded = load_statistics(dirs)
+        updated = loaded.statistics.with_hand(
+            difficulty, players, won=won, canastas=canastas, went_out=went_out
+        )
+        save_statistics(dirs, updated)
     return StatisticsLoad(updated, loaded.problem)
 
 
@@ -243,7 +276,8 @@ def record_match(
 
     Raises ``SaveError`` if writing fails (the file on disk is then unchanged).
     """
-    loaded = load_statistics(dirs)
-    updated = loaded.statistics.with_match(difficulty, players, won=won, score=score)
-    save_statistics(dirs, updated)
+    with _updating(dirs):
+        loaded = load_statistics(dirs)
+        updated = loaded.statistics.with_match(difficulty, players, won=won, score=score)
+        save_statistics(dirs, updated)
     return StatisticsLoad(updated, loaded.problem)

@@ -20,6 +20,7 @@ from typing import Any
 from canasta_game.persistence.aside import move_aside
 from canasta_game.persistence.atomic import backup_path
 from canasta_game.persistence.messages import DocumentTexts, generic_texts, problem_message
+from canasta_game.persistence.reading import MAX_DOCUMENT_BYTES, NotARegularFile, read_regular
 from canasta_game.persistence.results import Absent, Loaded, LoadResult, Problem, ProblemCode
 
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
@@ -27,9 +28,6 @@ Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
 
 Validator = Callable[[dict[str, Any]], str | None]
 """Returns ``None`` when the document is acceptable, otherwise why not; may also raise."""
-
-MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
-"""Far above any real save; stops a stray huge file from being read into memory whole."""
 
 ASIDE_TAG = "corrupt"
 
@@ -100,9 +98,12 @@ class _Failure:
 def _attempt(path: Path, spec: _Spec, *, from_backup: bool) -> Loaded | _Failure | None:
     """Load one file: ``None`` if it does not exist; a refused file is moved aside at once."""
     try:
-        raw = _read(path)
+        raw = read_regular(path, MAX_DOCUMENT_BYTES + 1)
     except FileNotFoundError:
         return None
+    except NotARegularFile as exc:  # a pipe would hang the game: set aside, never opened
+        refused = _Rejected("not_a_file", exc.kind)
+        failure = _Failure(path, refused, _try_move_aside(path), move_attempted=True)
     except OSError as exc:
         rejected = _Rejected("unreadable", exc.strerror or type(exc).__name__)
         failure = _Failure(path, rejected, None, move_attempted=False)
@@ -119,12 +120,6 @@ def _attempt(path: Path, spec: _Spec, *, from_backup: bool) -> Loaded | _Failure
         failure.moved_to,
     )
     return failure
-
-
-def _read(path: Path) -> bytes:
-    """Read at most ``MAX_DOCUMENT_BYTES + 1`` bytes, enough to tell that a file is too big."""
-    with path.open("rb") as handle:
-        return handle.read(MAX_DOCUMENT_BYTES + 1)
 
 
 def _interpret(raw: bytes, path: Path, spec: _Spec, *, from_backup: bool) -> Loaded:

@@ -263,13 +263,24 @@ def test_failed_validation_is_a_problem(tmp_path: Path, validate: Any) -> None:
 
 def test_unreadable_path_is_reported_and_left_in_place(tmp_path: Path) -> None:
     path = tmp_path / "thing.json"
-    path.mkdir()
+    path.symlink_to(path)  # a symlink loop: the system refuses to open it
     result = _load(path)
     assert isinstance(result, Problem)
     assert result.code == "unreadable"
     assert result.moved_to is None
-    assert path.is_dir()
+    assert path.is_symlink()
     assert f"It was left at {path}." in result.message
+
+
+def test_a_folder_in_place_of_the_file_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "thing.json"
+    path.mkdir()
+    result = _load(path)
+    assert isinstance(result, Problem)
+    assert result.code == "not_a_file"
+    assert result.moved_to is not None and result.moved_to.is_dir()
+    assert not path.exists()
+    assert f"It was kept as {result.moved_to}." in result.message
 
 
 def test_file_that_cannot_be_moved_aside_is_still_a_problem(
