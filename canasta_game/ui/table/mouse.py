@@ -46,6 +46,8 @@ class TableMouse:
             return True
         if event.button != 1:
             return False
+        if self.pointer.busy:
+            self.cancel()  # the release of the last press was lost (a window switch mid-drag)
         if scene.input_held():
             return True
         if scene.help_visible:
@@ -189,6 +191,17 @@ class TableMouse:
         if self.drag is not None:
             self.drag.release(scene.store)
         self.drag = None
+
+    def lost(self) -> bool:
+        """The window lost the focus or the pointer: a drag in progress ends, cards go home.
+
+        The release may never come (it happens in another window), so waiting for it would
+        leave a card floating away from its place.
+        """
+        if not self.pointer.busy:
+            return False
+        self.cancel()
+        return True
 
     def cancel(self) -> None:
         scene = self.scene

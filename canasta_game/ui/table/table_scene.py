@@ -134,6 +134,8 @@ class TableScene:
             return self.mouse.motion(event)
         if event.type == pygame.MOUSEBUTTONUP:
             return self.mouse.up(event)
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            return self.mouse.lost()
         return False
 
     def update(self, dt: float) -> None:
