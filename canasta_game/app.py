@@ -10,6 +10,7 @@ the flow that decides which screen comes first.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -17,31 +18,49 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from canasta_game.i18n import _
 from canasta_game.ui.shell import cli
 
 if TYPE_CHECKING:
     from canasta_game.ui.shell.context import ShellContext
 
 STARTED = time.perf_counter()
+EXIT_FOLDER = 3
+"""Exit status when the data folder is open in another copy or is not a folder."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report a SIGINT."""
 
 
-def _context(args: argparse.Namespace, *, headless: bool) -> ShellContext:
+def _context(
+    args: argparse.Namespace, *, headless: bool, folders: contextlib.ExitStack
+) -> ShellContext:
+    """Take the data folder (held until ``folders`` closes), tidy it, build the services.
+
+    Raises ``FolderProblem`` when another copy holds the folder or it is not a folder.
+    """
     from canasta_game.persistence import DataDirs
+    from canasta_game.persistence.atomic import remove_orphaned_temporaries
+    from canasta_game.persistence.lock import DataFolderLock
     from canasta_game.ui.shell.boot import build_context
 
+    dirs = DataDirs(args.data_dir)
+    lock = DataFolderLock(dirs)
+    lock.acquire()
+    folders.callback(lock.release)
+    remove_orphaned_temporaries((dirs.match_file, dirs.settings_file, dirs.statistics_file))
     return build_context(
-        DataDirs(args.data_dir),
+        dirs,
         size=args.size,
         headless=headless,
         persist_settings=not (headless and args.autoplay),
     )
 
 
-def _play(args: argparse.Namespace) -> int:
+def _play(args: argparse.Namespace, folders: contextlib.ExitStack) -> int:
     from canasta_game.ui.shell.flow import Flow
     from canasta_game.ui.shell.loop import MainLoop
 
-    ctx = _context(args, headless=False)
+    ctx = _context(args, headless=False, folders=folders)
     flow = Flow(ctx)
     flow.boot(resume=args.resume)
     loop = MainLoop(ctx)
@@ -59,7 +78,7 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _headless(args: argparse.Namespace) -> int:
+def _headless(args: argparse.Namespace, folders: contextlib.ExitStack) -> int:
     from canasta_game.ui.shell import headless
 
     size = args.size or (1280, 800)
@@ -70,12 +89,12 @@ def _headless(args: argparse.Namespace) -> int:
     if args.size is None:
         args.size = size
     if args.autoplay:
-        return headless.autoplay(_context(args, headless=True), args)
+        return headless.autoplay(_context(args, headless=True, folders=folders), args)
     if args.data_dir is not None:
-        return headless.screenshot(_context(args, headless=True), args)
+        return headless.screenshot(_context(args, headless=True, folders=folders), args)
     with tempfile.TemporaryDirectory(prefix="canasta-screenshot-") as scratch:
         args.data_dir = scratch  # a screenshot never reads or moves the player's files
-        return headless.screenshot(_context(args, headless=True), args)
+        return headless.screenshot(_context(args, headless=True, folders=folders), args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,9 +105,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from canasta_game.persistence.lock import FolderProblem
+
     pygame.init()
     try:
-        return _headless(args) if cli.is_headless(args) else _play(args)
+        with contextlib.ExitStack() as folders:
+            if cli.is_headless(args):
+                return _headless(args, folders)
+            return _play(args, folders)
+    except FolderProblem as problem:
+        print(problem.message, file=sys.stderr)
+        return EXIT_FOLDER
+    except KeyboardInterrupt:
+        # Every move is on disk the moment it is made, and an interrupted write leaves the
+        # previous save in place (atomic.py): there is nothing left to save here.
+        print(_("Interrupted: the game was closed."), file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         pygame.quit()
 

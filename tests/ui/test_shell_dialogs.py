@@ -210,6 +210,7 @@ def test_menu_new_game_retires_the_old_match(tmp_path: Path, boot) -> None:
     driver.frames(2)
     assert isinstance(driver.ctx.stack.top, GameMenu)
     driver.click(_("New game"))
+    driver.click(_("New match"))  # the menu asks before the match is set aside
     assert isinstance(driver.ctx.stack.top, NewGameScreen)
     driver.click(_("Start"))
     assert flow.session is not None and flow.session is not old
@@ -223,6 +224,7 @@ def test_menu_quit_leaves_a_save_that_continues(boot) -> None:
     flow.open_menu()
     driver.frames(2)
     driver.click(_("Quit"))
+    driver.click(_("Close the game"))  # Quit also offers the start screen
     assert not driver.ctx.running
     restored = probe(driver.ctx.store).session
     assert restored is not None and restored.log == session.log

@@ -30,7 +30,10 @@ def build_context(
     display_font.cache_clear()  # fonts of an earlier pygame.init() are no longer valid
     loaded = load_settings(dirs)
     settings = loaded.settings
-    display = Display(size or settings.window_size, fullscreen=settings.fullscreen and not headless)
+    if size is None:  # a dummy driver's "screen" says nothing about the player's
+        saved = settings.window_size
+        size = saved if headless else fit_to_screen(saved, pygame.display.get_desktop_sizes())
+    display = Display(size, fullscreen=settings.fullscreen and not headless)
     display.open()
     _set_icon()
     sounds = SoundBank(settings.volume, settings.muted)
@@ -44,6 +47,15 @@ def build_context(
     if loaded.problem is not None:
         ctx.notices.add(loaded.problem.message, seconds=12.0)
     return ctx
+
+
+def fit_to_screen(size: tuple[int, int], screens: list[tuple[int, int]]) -> tuple[int, int]:
+    """A saved window size no larger than the first screen (the game may have been on a
+    bigger monitor last time); unchanged when the system names no screen."""
+    if not screens or min(screens[0]) <= 0:
+        return size
+    width, height = screens[0]
+    return (min(size[0], width), min(size[1], height))
 
 
 def _set_icon() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 
 from canasta_game.engine.rules import PRESETS
 from canasta_game.i18n import _
@@ -27,6 +28,39 @@ def window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def positive_count(text: str) -> int:
+    """A whole number of at least 1 (frames to draw)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number of at least 1, not {text!r}").format(text=text)
+        )
+    return value
+
+
+def folder(text: str) -> str:
+    """A folder name; an empty one would quietly mean the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a folder name is needed, not an empty one"))
+    return text
+
+
+def png_path(text: str) -> str:
+    """Where a screenshot goes: a file name, not a folder and not nothing."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a file name is needed, not an empty one"))
+    if Path(text).is_dir():
+        raise argparse.ArgumentTypeError(
+            _("{text} is a folder; name the PNG file to write, for example {example}").format(
+                text=text, example=str(Path(text) / "canasta.png")
+            )
+        )
+    return text
+
+
 def seed(text: str) -> int | str:
     """A number when it looks like one (so ``--seed 7`` and a saved seed 7 agree)."""
     return int(text) if text.lstrip("-").isdigit() else text
@@ -35,7 +69,10 @@ def seed(text: str) -> int | str:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="canasta-game", description=_("Play Canasta."))
     p.add_argument(
-        "--screenshot", metavar="PNG", help=_("render one scene headless to this PNG file and exit")
+        "--screenshot",
+        metavar="PNG",
+        type=png_path,
+        help=_("render one scene headless to this PNG file and exit"),
     )
     p.add_argument(
         "--scene",
@@ -85,12 +122,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--data-dir",
         metavar="DIR",
+        type=folder,
         default=None,
         help=_("keep settings, statistics and the saved match in DIR"),
     )
     p.add_argument(
         "--benchmark-frames",
-        type=int,
+        type=positive_count,
         default=None,
         metavar="N",
         help=_("draw N table frames headless and print the frame times"),

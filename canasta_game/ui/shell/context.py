@@ -21,6 +21,7 @@ from canasta_game.ui.card_art import CardArt
 from canasta_game.ui.shell.display import Display
 from canasta_game.ui.shell.felt import Felt
 from canasta_game.ui.shell.notices import NoticeBoard
+from canasta_game.ui.shell.save_health import SaveHealth
 from canasta_game.ui.shell.settings_keeper import SettingsKeeper
 from canasta_game.ui.shell.stack import ShellStack
 from canasta_game.ui.sound_synth import EFFECTS, SoundBank
@@ -46,6 +47,7 @@ class Navigation(Protocol):
     def play_again(self) -> None: ...
     def back(self) -> None: ...
     def quit(self) -> None: ...
+    def close_requested(self) -> bool: ...
 
 
 class ShellContext:
@@ -69,8 +71,14 @@ class ShellContext:
         self.felt = Felt()
         self.stack = ShellStack(ui_manager)
         self.store = MatchSaveStore(dirs)
+        self.save_health = SaveHealth()
+        """Read by the mark on the table, the menu, Quit and autoplay's exit status."""
         self.settings_keeper = SettingsKeeper(
-            dirs, settings, self._settings_not_saved, persist=persist_settings
+            dirs,
+            settings,
+            self._settings_not_saved,
+            persist=persist_settings,
+            health=self.save_health,
         )
         self.nav: Navigation | None = None
         self.settings_listeners: list[Callable[[Settings], None]] = []

@@ -17,7 +17,7 @@ from canasta_game.i18n import _
 from canasta_game.persistence import SaveError, Settings
 from canasta_game.ui.scene import Scene
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.game_menu import GameMenu
+from canasta_game.ui.shell.game_menu import GameMenu, QuitQuestion
 from canasta_game.ui.shell.gui_scene import GuiScene
 from canasta_game.ui.shell.match_end_screen import MatchEndScreen
 from canasta_game.ui.shell.match_keeper import MatchKeeper, SaveMark
@@ -111,6 +111,18 @@ class Flow:
         self.ctx.settings_keeper.flush()
         self.ctx.running = False
 
+    def close_requested(self) -> bool:
+        """The window's close button: quit at once, unless moves would be lost unsaid.
+
+        While saves fail the player is asked first (a second close does quit)."""
+        stack = self.ctx.stack
+        warn = self.session is not None and self.ctx.save_health.failing
+        if warn and not isinstance(stack.top, QuitQuestion):
+            stack.push(QuitQuestion(self.ctx))
+            return False
+        self.quit()
+        return True
+
     # --- the match ---------------------------------------------------------------------
 
     def start_match(self, settings: Settings) -> None:
@@ -131,6 +143,7 @@ class Flow:
         try:
             self.ctx.store.discard()
         except SaveError as error:
+            self.ctx.save_health.failed(error)
             self._save_failed(error)
         self.saved = SavedMatch()
         self.play(session)
@@ -160,6 +173,7 @@ class Flow:
             session,
             self.ctx.store,
             self.ctx.dirs,
+            health=self.ctx.save_health,
             on_saved=self.on_saved,
             on_error=self._save_failed,
             on_recovered=self._save_works,

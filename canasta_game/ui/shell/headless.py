@@ -32,6 +32,8 @@ AUTOPLAY_DT = 1.0
 STALL_FRAMES = 20_000
 """Autoplay gives up (exit 2) when this many frames pass without a move being saved."""
 SCREENSHOT_FRAMES = 3
+EXIT_NOT_SAVED = 4
+"""Autoplay's exit status when a save failed at any point of the run."""
 
 
 def played_out_hand(preset_name: str, seed: int | str) -> Session:
@@ -68,8 +70,11 @@ def screenshot(ctx: ShellContext, args: argparse.Namespace) -> int:
     try:
         loop.run(fps=0, max_frames=SCREENSHOT_FRAMES)
         path = Path(args.screenshot)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(ctx.display.surface, str(path))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(ctx.display.surface, str(path))
+        except (OSError, pygame.error) as exc:
+            return _screenshot_failed(path, exc)
     finally:
         ctx.stack.close_all()
     return 0
@@ -80,8 +85,27 @@ def table_screenshot(args: argparse.Namespace, size: tuple[int, int]) -> int:
     from canasta_game.ui.table import render_table_screenshot
 
     seed = args.seed if args.seed is not None else 1
-    render_table_screenshot(Path(args.screenshot), args.preset, seed, size)
+    path = Path(args.screenshot)
+    try:
+        render_table_screenshot(path, args.preset, seed, size)
+    except (OSError, pygame.error) as exc:
+        return _screenshot_failed(path, exc)
     return 0
+
+
+def _screenshot_failed(path: Path, exc: Exception) -> int:
+    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    print(
+        _("The screenshot could not be written to {path}: {reason}").format(
+            path=path, reason=reason
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_SCREENSHOT
+
+
+EXIT_SCREENSHOT = 2
+"""Exit status when the screenshot file cannot be written."""
 
 
 def benchmark(args: argparse.Namespace, size: tuple[int, int]) -> int:
@@ -158,6 +182,12 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
     if stalled or session is None:
         print(_("Autoplay stopped: no move was made for a long time."), file=sys.stderr)
         return 2
+    failure = ctx.save_health.first_failure
+    if failure is not None:
+        print(
+            _("Autoplay could not save every move: {error}").format(error=failure), file=sys.stderr
+        )
+        return EXIT_NOT_SAVED
     scores = " ".join(str(score) for score in session.match.scores)
     print(f"hands {session.match.hands_played} scores {scores}", flush=True)
     return 0

@@ -12,8 +12,10 @@ from collections.abc import Callable
 
 import pygame
 
+from canasta_game.i18n import _
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene
+from canasta_game.ui.shell.notices import draw_mark
 
 FPS = 60
 
@@ -28,9 +30,8 @@ class MainLoop:
     def dispatch(self, event: pygame.event.Event) -> None:
         ctx = self.ctx
         if event.type == pygame.QUIT:
-            if ctx.nav is not None:
-                ctx.nav.quit()
-            ctx.running = False
+            if ctx.nav is None or ctx.nav.close_requested():
+                ctx.running = False
             return
         if event.type == pygame.VIDEORESIZE:
             ctx.display.resized((event.w, event.h))
@@ -62,6 +63,8 @@ class MainLoop:
         ctx.stack.draw(surface)
         ctx.ui_manager.draw_ui(surface)
         ctx.notices.draw(surface)
+        if ctx.save_health.failing:
+            draw_mark(surface, _("Not saved"))
         pygame.display.flip()
         self.frames += 1
         if self.frames > 1:

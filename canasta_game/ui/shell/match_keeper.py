@@ -4,6 +4,8 @@ Listening to ``session.on_change`` means a move is on disk before the next frame
 whoever made it, so closing the window, a crash or a power cut costs nothing. A disk that
 refuses (read-only, full) must not stop the game: the player gets one notice that progress
 cannot be saved, play goes on, and the notice is withdrawn once a save succeeds again.
+Every write tried is also reported to the shared ``SaveHealth``, so that the table's mark,
+the menu and Quit know the truth for as long as the trouble lasts.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from canasta_game.controller.session import Session
 from canasta_game.persistence import DataDirs, MatchSaveStore, SaveError, record_hand, record_match
+from canasta_game.ui.shell.save_health import SaveHealth
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class MatchKeeper:
         store: MatchSaveStore,
         dirs: DataDirs,
         *,
+        health: SaveHealth | None = None,
         on_saved: Callable[[SaveMark], None] | None = None,
         on_error: Callable[[SaveError], None] | None = None,
         on_recovered: Callable[[], None] | None = None,
@@ -67,6 +71,7 @@ class MatchKeeper:
         self.session = session
         self.store = store
         self.dirs = dirs
+        self.health = health if health is not None else SaveHealth()
         self.on_saved = on_saved
         self.on_error = on_error
         self.on_recovered = on_recovered
@@ -101,8 +106,9 @@ class MatchKeeper:
         try:
             self.store.discard(ended_normally=True)
         except SaveError as error:
-            if self.on_error is not None:
-                self.on_error(error)
+            self._failed(error)
+            return
+        self.health.saved(self.store.path)
 
     def save(self) -> SaveMark | None:
         """Write the session now; returns where the save stands, or None if the disk refused."""
@@ -110,10 +116,12 @@ class MatchKeeper:
         try:
             self.store.save(payload)
         except SaveError as error:
+            self.health.failed(error)
             if not self.failing and self.on_error is not None:
                 self.on_error(error)
             self.failing = True
             return None
+        self.health.saved(self.store.path)
         if self.failing and self.on_recovered is not None:
             self.on_recovered()
         self.failing = False
@@ -161,7 +169,13 @@ class MatchKeeper:
                     score=match.scores[side],
                 )
         except SaveError as error:
-            if self.on_error is not None:
-                self.on_error(error)
+            self._failed(error)
+            return
         except ValueError:
-            pass  # a level or player count the statistics do not keep (never in play)
+            return  # a level or player count the statistics do not keep (never in play)
+        self.health.saved(self.dirs.statistics_file)
+
+    def _failed(self, error: SaveError) -> None:
+        self.health.failed(error)
+        if self.on_error is not None:
+            self.on_error(error)

@@ -14,6 +14,7 @@ import pygame
 
 from canasta_game.ui.shell.theme import CREAM, GOLD, display_font
 
+MARK_RED = (150, 28, 24)
 FADE_S = 0.6
 DEFAULT_S = 7.0
 
@@ -75,6 +76,23 @@ class NoticeBoard:
             card.set_alpha(alpha)
             surface.blit(card, card.get_rect(midtop=(width // 2, y)))
             y += card.get_height() + 8
+
+
+def draw_mark(surface: pygame.Surface, text: str) -> pygame.Rect:
+    """The lasting "not saved" mark: a small red badge in the top-left corner.
+
+    Unlike a notice it never fades; the loop draws it every frame while saves fail.
+    """
+    height = surface.get_height()
+    font = display_font(max(13, min(17, height // 46)), bold=True)
+    ink = font.render(text, True, CREAM)
+    pad_x, pad_y = 10, 4
+    badge = pygame.Rect(0, 0, ink.get_width() + 2 * pad_x, ink.get_height() + 2 * pad_y)
+    badge.topleft = (8, max(6, round(height * 0.055)))
+    pygame.draw.rect(surface, MARK_RED, badge, border_radius=badge.height // 2)
+    pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=badge.height // 2)
+    surface.blit(ink, (badge.x + pad_x, badge.y + pad_y))
+    return badge
 
 
 def _render(text: str, font: pygame.font.Font, max_width: int) -> pygame.Surface:

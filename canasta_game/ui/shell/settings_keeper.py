@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from canasta_game.persistence import DataDirs, SaveError, Settings, save_settings
+from canasta_game.ui.shell.save_health import SaveHealth
 
 SAVE_DELAY_S = 0.4
 
@@ -24,11 +25,13 @@ class SettingsKeeper:
         on_error: Callable[[SaveError], None],
         *,
         persist: bool = True,
+        health: SaveHealth | None = None,
     ) -> None:
         self._dirs = dirs
         self._settings = settings
         self._on_error = on_error
         self._persist = persist
+        self._health = health if health is not None else SaveHealth()
         self._pending: float | None = None
         self._failed = False
 
@@ -63,9 +66,11 @@ class SettingsKeeper:
         try:
             save_settings(self._dirs, self._settings)
         except SaveError as error:
+            self._health.failed(error)
             if not self._failed:
                 self._on_error(error)
             self._failed = True
             return False
+        self._health.saved(self._dirs.settings_file)
         self._failed = False
         return True
