@@ -3,7 +3,10 @@
 Loading replays the whole action log through ``Session.from_payload`` as the store's
 ``validate`` hook, so a save that parses but does not add up (a move that is not legal, a
 snapshot that differs) is refused and moved aside exactly like a damaged file. The session
-built during that check is kept, so the log is replayed once, not twice.
+built during that check is kept, so the log is replayed once, not twice. The match's own
+fields (scores, dealer, history, over, winner) are checked against the rules and the
+replayed hand too: a save that says the match is over in the middle of a hand, or keeps
+three scores for two sides, is explained and kept aside like any other.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from canasta_game.controller.session import Session
+from canasta_game.engine.match import HandRecord, Match
 from canasta_game.persistence import Absent, Loaded, MatchSaveStore, Problem
 
 
@@ -39,12 +43,65 @@ class _Replayer:
 
     def __call__(self, data: dict[str, Any]) -> str | None:
         session = Session.from_payload(data)  # ValueError is the store's "failed_check"
+        wrong = match_inconsistency(session)
+        if wrong is not None:
+            return wrong
         self.sessions[id(data)] = session
         return None
 
     def session_for(self, data: dict[str, Any]) -> Session:
         session = self.sessions.get(id(data))
         return session if session is not None else Session.from_payload(data)
+
+
+def match_inconsistency(session: Session) -> str | None:
+    """Why the match's fields do not fit its rules and the replayed hand (``None``: they do).
+
+    The engine recomputes what it can: a finished hand recorded into the match as it stood
+    before that hand must give exactly the saved match (C-GAME: scores, next dealer, over,
+    winner). English, for the log: the player reads the store's explanation.
+    """
+    match, start = session.match, session.hand_start
+    rules = match.rules
+    if len(match.scores) != rules.sides:
+        return f"{len(match.scores)} scores for {rules.sides} sides"
+    if not 0 <= match.dealer < rules.players:
+        return f"dealer {match.dealer} is not a seat"
+    wrong = _history_inconsistency(match.history, rules.sides, rules.players)
+    if wrong is not None:
+        return wrong
+    if match.history and match.scores != match.history[-1].totals_after:
+        return "the match's scores differ from the last hand's totals"
+    if not session.hand_over:
+        if match.over or match.winner is not None:
+            return "the match is marked over in the middle of a hand"
+        if (match.scores, match.dealer) != (start.scores, start.dealer):
+            return "the match's scores or dealer differ from the hand being played"
+        return None
+    if not match.history:
+        return "a finished hand is not in the match's history"
+    before = Match(rules, match.seed, start.scores, start.dealer, match.history[:-1])
+    if before.record(session.state) != match:
+        return "the match does not add up with the finished hand"
+    return None
+
+
+def _history_inconsistency(history: tuple[HandRecord, ...], sides: int, players: int) -> str | None:
+    """Every recorded hand has one score per side, and hands follow on from each other."""
+    for number, record in enumerate(history):
+        if len(record.score.sides) != sides or len(record.totals_after) != sides:
+            return f"hand {number + 1} of the history does not have {sides} sides"
+        if number == 0:
+            continue
+        previous = history[number - 1]
+        added = tuple(
+            a + b for a, b in zip(previous.totals_after, record.score.totals, strict=True)
+        )
+        if added != record.totals_after:
+            return f"hand {number + 1}'s totals do not add up"
+        if record.dealer != (previous.dealer + 1) % players:
+            return f"hand {number + 1} was dealt by the wrong seat"
+    return None
 
 
 def probe(store: MatchSaveStore) -> SavedMatch:
