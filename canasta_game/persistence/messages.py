@@ -46,11 +46,12 @@ def _headline(code: ProblemCode, what: str, reason: str) -> str:
     elif code == "wrong_kind":
         text = _("{what} could not be read (the file holds something else).")
     elif code == "newer_version":
-        text = _(
-            "{what} was written by a newer version of the game and cannot be read by this one."
-        )
+        text = _("{what} could not be read (the file was written by a newer version of the game).")
     elif code == "upgrade_failed":
-        text = _("{what} was written by an older version of the game and could not be converted.")
+        text = _(
+            "{what} could not be read (the file was written by an older version of the game "
+            "and could not be converted)."
+        )
     elif code == "not_a_file":
         text = _(
             "{what} could not be read (in its place is something that is not a file, "
@@ -81,8 +82,13 @@ def problem_message(
     *,
     move_attempted: bool = True,
     reason: str = "",
+    damaged_backup: Path | None = None,
 ) -> str:
-    """Compose the full message: what happened, where the file is, what the player can do."""
+    """Compose the full message: what happened, where the file is, what the player can do.
+
+    ``damaged_backup`` is where the backup copy was kept when it was found damaged too, so
+    the player hears of every file that was moved, not only the first.
+    """
     if backup is not None:
         advice = texts.advice_with_backup.format(backup=backup)
     else:
@@ -90,6 +96,9 @@ def problem_message(
     parts = [
         _headline(code, texts.label, reason),
         _whereabouts(path, moved_to, move_attempted),
+        _("The backup copy was damaged too and was kept as {path}.").format(path=damaged_backup)
+        if damaged_backup is not None
+        else "",
         advice,
     ]
     return " ".join(part for part in parts if part)

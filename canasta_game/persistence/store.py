@@ -82,7 +82,9 @@ def load_document(
         if isinstance(backup, Loaded):
             return backup
         return _problem(backup, None, texts)
-    return _problem(main, backup if isinstance(backup, Loaded) else None, texts)
+    if isinstance(backup, Loaded):
+        return _problem(main, backup, texts)
+    return _problem(main, None, texts, damaged_backup=backup)
 
 
 @dataclass(frozen=True)
@@ -221,8 +223,15 @@ def _try_move_aside(path: Path) -> Path | None:
         return None
 
 
-def _problem(failure: _Failure, backup: Loaded | None, texts: DocumentTexts | None) -> Problem:
-    """Explain a refused file to the player, offering ``backup`` when there is one."""
+def _problem(
+    failure: _Failure,
+    backup: Loaded | None,
+    texts: DocumentTexts | None,
+    *,
+    damaged_backup: _Failure | None = None,
+) -> Problem:
+    """Explain a refused file to the player, offering ``backup`` when there is one and
+    naming where a damaged backup went when that was set aside too."""
     rejected = failure.rejected
     message = problem_message(
         texts or generic_texts(),
@@ -232,5 +241,6 @@ def _problem(failure: _Failure, backup: Loaded | None, texts: DocumentTexts | No
         backup.path if backup else None,
         move_attempted=failure.move_attempted,
         reason=rejected.detail,
+        damaged_backup=damaged_backup.moved_to if damaged_backup else None,
     )
     return Problem(rejected.code, failure.path, failure.moved_to, rejected.detail, message, backup)

@@ -187,3 +187,24 @@ def test_statistics_updated_by_several_writers_at_once_lose_no_hand(tmp_path: Pa
     tally = load_statistics(DataDirs(tmp_path)).statistics.tally("medium", 4)
     assert tally.hands_played == writers * each + 1
     assert tally.canastas_made == writers * each
+
+
+# --- wording ----------------------------------------------------------------------------
+
+
+def test_a_newer_settings_file_is_worded_for_a_plural_label(tmp_path: Path) -> None:
+    dirs = DataDirs(tmp_path)
+    dirs.settings_file.write_text('{"schema_version": 99, "kind": "settings"}', encoding="utf-8")
+    message = load_settings(dirs).problem.message  # type: ignore[union-attr]
+    assert "newer version" in message and "settings was" not in message
+
+
+def test_a_damaged_backup_moved_aside_too_is_named(tmp_path: Path) -> None:
+    store = MatchSaveStore(DataDirs(tmp_path))
+    store.path.write_bytes(b"{broken")
+    store.backup.write_bytes(b"also broken")
+    result = store.load()
+    assert isinstance(result, Problem) and result.moved_to is not None
+    kept = sorted(tmp_path.glob("match*.corrupt-*.json"))
+    assert len(kept) == 2
+    assert all(str(path) in result.message for path in kept)
