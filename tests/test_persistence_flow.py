@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -254,16 +255,24 @@ def _mark(line: str) -> SaveMark | None:
     return None
 
 
-def _run_and_kill(
-    command: list[str], env: dict[str, str], delay: float, *, early: bool = False
-) -> list[SaveMark]:
-    """Start autoplay, SIGKILL it ``delay`` s after its first save (``early``: after its
-    start, so it may die while loading or writing its first save); the saves it reported."""
+@dataclass
+class Killed:
+    """What a killed autoplay had reported, and whether it died while loading its save."""
+
+    marks: list[SaveMark]
+    during_load: bool
+
+
+def _run_and_kill(command: list[str], env: dict[str, str], delay: float, after: str) -> Killed:
+    """Start autoplay and SIGKILL it ``delay`` s after ``after``: ``"save"`` (its first
+    save), ``"start"`` (it may die while starting or writing its first save) or
+    ``"loading"`` (it printed ``loading`` and is reading and replaying the save)."""
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True, cwd=ROOT
     )
     marks: list[SaveMark] = []
-    first = threading.Event()
+    seen: set[str] = set()
+    reached = {name: threading.Event() for name in ("save", "loading")}
 
     def read() -> None:
         assert process.stdout is not None
@@ -271,18 +280,23 @@ def _run_and_kill(
             mark = _mark(line)
             if mark is not None:
                 marks.append(mark)
-                first.set()
-        first.set()
+                reached["save"].set()
+            seen.add(line.strip())
+            if line.strip() == "loading":
+                reached["loading"].set()
+        for event in reached.values():
+            event.set()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    if not early:
-        first.wait(timeout=30)
+    if after in reached:
+        reached[after].wait(timeout=30)
     time.sleep(delay)
+    loaded = "loaded" in seen
     process.kill()  # SIGKILL: no handler, no flush, no cleanup
     process.wait(timeout=30)
     reader.join(timeout=30)
-    return marks
+    return Killed(marks, during_load=after == "loading" and not loaded)
 
 
 def _check_nothing_reported_is_missing(folder: Path, reported: SaveMark) -> int:
@@ -315,22 +329,31 @@ def test_killed_at_random_moments_the_save_loads_and_play_goes_on(tmp_path: Path
         "easy",
     ]
     reported: SaveMark | None = None
-    kills = 0
-    while kills < 22:
+    kills = during_load = 0
+    while kills < 30:
         if reported is None:
             command = [*base, "--seed", "8", "--preset", "classic-2", "--hands", "50"]
+            after, delay = "save", rng.uniform(0.0, 0.6)
         else:
             command = [*base, "--resume", "--hands", "50"]
-        early = reported is not None and rng.random() < 0.3
-        delay = rng.uniform(0.1, 1.0) if early else rng.uniform(0.0, 0.6)
-        marks = _run_and_kill(command, env, delay, early=early)
+            after = rng.choice(("save", "start", "loading", "loading"))
+            delay = {
+                "save": rng.uniform(0.0, 0.6),
+                "start": rng.uniform(0.1, 1.0),
+                "loading": rng.uniform(0.0, 0.01),
+            }[after]
+        killed = _run_and_kill(command, env, delay, after)
         kills += 1
-        if marks:
+        during_load += killed.during_load
+        if killed.marks:
             reported = max(
-                [*marks, *([reported] if reported else [])], key=lambda m: (m.hand, m.moves)
+                [*killed.marks, *([reported] if reported else [])],
+                key=lambda m: (m.hand, m.moves),
             )
         if reported is not None:
             finished = _check_nothing_reported_is_missing(folder, reported)
+    assert during_load >= 3, during_load  # some kills did land while the save was loading
+    print(f"kills {kills} during load {during_load}")  # for the closing note (pytest -s)
     assert reported is not None
     assert not list(folder.glob("*.corrupt-*"))  # no save was ever found damaged
     done = subprocess.run(
@@ -344,6 +367,7 @@ def test_killed_at_random_moments_the_save_loads_and_play_goes_on(tmp_path: Path
     assert done.returncode == 0, done.stderr
     final = [m for m in map(_mark, done.stdout.splitlines()) if m is not None]
     assert (final[-1].hand, final[-1].moves) > (reported.hand, reported.moves)
+    assert not list(folder.glob(".*.tmp"))  # writes killed half-way left nothing behind
 
 
 def test_a_full_disk_is_reported_once_and_recovery_is_told(

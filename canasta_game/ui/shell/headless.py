@@ -121,9 +121,11 @@ def benchmark(args: argparse.Namespace, size: tuple[int, int]) -> int:
 def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
     """Computer players in every seat, through the real loop, saving after every move.
 
-    Prints ``saved <hand> <moves> <digest>`` after each save. With ``--resume`` the saved
-    match is played on; the run ends once the match has ``--hands`` finished hands (or is
-    over): exit 0. Exit 1 when there is nothing to resume, 2 when play stalls.
+    Prints ``saved <hand> <moves> <digest>`` after each save, and with ``--resume``
+    ``loading`` and ``loaded`` around reading the save (a test kills it in between). With
+    ``--resume`` the saved match is played on; the run ends once the match has ``--hands``
+    finished hands (or is over): exit 0. Exit 1 when there is nothing to resume, 2 when play
+    stalls, 4 when any save failed on the way (the error is printed).
     """
     ctx.settings_keeper.change(
         dataclasses.replace(
@@ -140,7 +142,9 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
 
     flow = Flow(ctx, table_factory=unthreaded_table, on_saved=saved, score_auto_after=0.0)
     if args.resume:
+        print("loading", flush=True)
         saved_match = probe(ctx.store)
+        print("loaded", flush=True)
         resumed = saved_match.session
         if resumed is None:
             problem = saved_match.problem
