@@ -97,6 +97,14 @@ def _headless(args: argparse.Namespace, folders: contextlib.ExitStack) -> int:
         return headless.screenshot(_context(args, headless=True, folders=folders), args)
 
 
+def _tell_in_a_window(message: str) -> None:
+    """A game started by a double-click has no console: say it in a system message box."""
+    import pygame
+
+    with contextlib.suppress(pygame.error):  # no window system: the console has it already
+        pygame.display.message_box(_("Canasta"), message, "warn", buttons=(_("OK"),))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = cli.parse(argv)
     if cli.is_headless(args):
@@ -115,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, folders)
     except FolderProblem as problem:
         print(problem.message, file=sys.stderr)
+        if not cli.is_headless(args):
+            _tell_in_a_window(problem.message)
         return EXIT_FOLDER
     except KeyboardInterrupt:
         # Every move is on disk the moment it is made, and an interrupted write leaves the

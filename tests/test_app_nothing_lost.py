@@ -66,6 +66,18 @@ def test_a_second_copy_on_the_same_folder_says_so_and_touches_nothing(tmp_path: 
     assert not (folder / "match.json").exists()
 
 
+def test_a_second_interactive_copy_exits_cleanly_too(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    first = DataFolderLock(DataDirs(folder))
+    first.acquire()
+    try:
+        done = run(["--data-dir", str(folder)], tmp_path)  # the normal game, not headless
+    finally:
+        first.release()
+    assert done.returncode == app.EXIT_FOLDER
+    assert "already open" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_a_failed_save_under_autoplay_is_an_error(tmp_path: Path) -> None:
     args = ["--autoplay", "--data-dir", str(tmp_path / "data"), "--seed", "3"]
     done = run(args, tmp_path, code=DISK_FULL)
