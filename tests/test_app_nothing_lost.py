@@ -165,3 +165,17 @@ def test_ctrl_c_keeps_the_match_and_prints_no_traceback(tmp_path: Path) -> None:
     saved = probe(MatchSaveStore(DataDirs(folder)))
     assert saved.problem is None and saved.session is not None
     assert len(saved.session.log) >= 5
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_named_pipes_at_the_save_and_settings_do_not_hang_the_start(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in ("match.json", "settings.json", "statistics.json"):
+        os.mkfifo(folder / name)
+    shot = tmp_path / "start.png"
+    done = run(["--screenshot", str(shot), "--data-dir", str(folder)], tmp_path)  # 120 s cap
+    assert done.returncode == 0, done.stderr
+    assert shot.exists()
+    assert not (folder / "match.json").exists() and not (folder / "settings.json").exists()
+    assert len(list(folder.glob("*.corrupt-*.json"))) >= 2  # set aside, never opened
