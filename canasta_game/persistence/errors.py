@@ -55,5 +55,9 @@ def save_error_from_os(exc: OSError, path: Path) -> SaveError:
                 folder=folder
             ),
         )
+    if exc.errno == errno.EISDIR:
+        return SaveError(
+            "io", path, _("A folder stands where the file {name} should be.").format(name=path.name)
+        )
     detail = exc.strerror or str(exc) or type(exc).__name__
     return SaveError("io", path, _("The system reported an error: {detail}.").format(detail=detail))

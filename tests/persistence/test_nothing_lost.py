@@ -14,7 +14,13 @@ from typing import Any
 
 import pytest
 
-from canasta_game.persistence import DataDirs, MatchSaveStore, Problem, write_json_atomic
+from canasta_game.persistence import (
+    DataDirs,
+    MatchSaveStore,
+    Problem,
+    SaveError,
+    write_json_atomic,
+)
 from canasta_game.persistence.atomic import backup_path, remove_orphaned_temporaries
 from canasta_game.persistence.lock import DataFolderLock, FolderProblem
 from canasta_game.persistence.settings import load_settings
@@ -208,3 +214,14 @@ def test_a_damaged_backup_moved_aside_too_is_named(tmp_path: Path) -> None:
     kept = sorted(tmp_path.glob("match*.corrupt-*.json"))
     assert len(kept) == 2
     assert all(str(path) in result.message for path in kept)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows reports this as access denied")
+def test_a_folder_where_the_save_goes_is_named_as_the_cause(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.mkdir()
+    (path / "keep").write_text("x", encoding="utf-8")
+    with pytest.raises(SaveError) as failed:
+        write_json_atomic(path, GOOD)
+    assert "A folder stands where the file match.json should be" in failed.value.reason
+    assert "read-only" not in failed.value.reason
