@@ -4,14 +4,14 @@ Two copies of the game on one folder overwrite each other's match and lose each 
 statistics without a word, so a running game holds an operating-system lock on its data
 folder (``filelock``: ``fcntl`` on Linux and macOS, ``msvcrt`` on Windows). The system
 drops the lock when the process ends in any way, a SIGKILL or a power cut included, so a
-crashed game never locks the player out. A second copy is told, in words, that the game is
-already open there, and touches nothing.
+crashed game never locks the player out (where a file system has no such locks, filelock
+falls back to a lock file whose owner is checked for being alive). A second copy is told,
+in words, that the game is already open there, and touches nothing.
 """
 
 from __future__ import annotations
 
 import errno
-import logging
 from pathlib import Path
 from typing import Final, Literal
 
@@ -24,16 +24,13 @@ LOCK_FILE: Final = "canasta-game.lock"
 
 FolderProblemCode = Literal["in_use", "not_a_folder", "unusable"]
 
-_log = logging.getLogger(__name__)
-
 
 class FolderProblem(Exception):
     """The data folder cannot be used by this copy; ``message`` is for the player."""
 
-    def __init__(self, code: FolderProblemCode, folder: Path, message: str) -> None:
+    def __init__(self, code: FolderProblemCode, message: str) -> None:
         super().__init__(message)
         self.code: FolderProblemCode = code
-        self.folder = folder
         self.message = message
 
 
@@ -43,10 +40,6 @@ class DataFolderLock:
     def __init__(self, dirs: DataDirs) -> None:
         self.folder = dirs.data_dir
         self._lock = FileLock(self.folder / LOCK_FILE, timeout=0)
-
-    @property
-    def held(self) -> bool:
-        return self._lock.is_locked
 
     def acquire(self) -> None:
         """Take the folder, creating it if needed; raises ``FolderProblem`` when impossible."""
@@ -58,7 +51,6 @@ class DataFolderLock:
         except Timeout:
             raise FolderProblem(
                 "in_use",
-                self.folder,
                 _(
                     "The game is already open with the data folder {folder}. "
                     "Switch to that window, or close it before starting another."
@@ -70,7 +62,6 @@ class DataFolderLock:
             detail = exc.strerror or errno.errorcode.get(exc.errno or 0, type(exc).__name__)
             raise FolderProblem(
                 "unusable",
-                self.folder,
                 _("The data folder {folder} cannot be used: {detail}.").format(
                     folder=self.folder, detail=detail
                 ),
@@ -83,7 +74,6 @@ class DataFolderLock:
 def _not_a_folder(path: Path) -> FolderProblem:
     return FolderProblem(
         "not_a_folder",
-        path,
         _("{path} is a file, not a folder: the game keeps its saves in a folder.").format(
             path=path
         ),
