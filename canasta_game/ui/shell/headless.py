@@ -140,28 +140,14 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
         last_save_frame = loop.frames
         print(mark.line(), flush=True)
 
+    first = _first_session(ctx, args)
+    if first is None:
+        return 1
     flow = Flow(ctx, table_factory=unthreaded_table, on_saved=saved, score_auto_after=0.0)
     if args.resume:
-        print("loading", flush=True)
-        saved_match = probe(ctx.store)
-        print("loaded", flush=True)
-        resumed = saved_match.session
-        if resumed is None:
-            problem = saved_match.problem
-            print(
-                problem.message if problem else _("There is no saved match to resume."),
-                file=sys.stderr,
-            )
-            return 1
-        if resumed.human_seat is not None:  # a person's match: the computer takes the seat
-            resumed = Session.from_payload({**resumed.to_payload(), "human_seat": None})
-        flow.play(resumed)
+        flow.play(first)
     else:
-        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        session = Session.new(
-            preset(args.preset), seed, human_seat=None, level=args.level or "easy"
-        )
-        flow.begin(session)
+        flow.begin(first)
 
     def finished() -> bool:
         session = flow.session
@@ -182,7 +168,35 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
             loop.run(fps=0, fixed_dt=AUTOPLAY_DT, stop=stop)
     finally:
         ctx.stack.close_all()
-    session = flow.session
+    return _outcome(ctx, flow.session, stalled=stalled)
+
+
+def _first_session(ctx: ShellContext, args: argparse.Namespace) -> Session | None:
+    """The match autoplay plays: the saved one (``--resume``) or a new seeded one.
+
+    ``None`` (after saying why) when there is no saved match that can be resumed.
+    """
+    if not args.resume:
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        return Session.new(preset(args.preset), seed, human_seat=None, level=args.level or "easy")
+    print("loading", flush=True)
+    saved_match = probe(ctx.store)
+    print("loaded", flush=True)
+    resumed = saved_match.session
+    if resumed is None:
+        problem = saved_match.problem
+        print(
+            problem.message if problem else _("There is no saved match to resume."),
+            file=sys.stderr,
+        )
+        return None
+    if resumed.human_seat is not None:  # a person's match: the computer takes the seat
+        resumed = Session.from_payload({**resumed.to_payload(), "human_seat": None})
+    return resumed
+
+
+def _outcome(ctx: ShellContext, session: Session | None, *, stalled: bool) -> int:
+    """Autoplay's last words and exit status."""
     if stalled or session is None:
         print(_("Autoplay stopped: no move was made for a long time."), file=sys.stderr)
         return 2
