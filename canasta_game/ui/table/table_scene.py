@@ -16,16 +16,18 @@ from canasta_game.controller.gestures import (
     Staging,
     Target,
     action_for_drop,
+    discard_with_staging,
 )
 from canasta_game.controller.hints import seat_name
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut
+from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut, Discard
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.state import Phase, State
+from canasta_game.i18n import _
 from canasta_game.ui.table import controls as ctl
 from canasta_game.ui.table.animator import Movement, movement_from_events, reconcile
 from canasta_game.ui.table.arrangement import HandArrangement, Selection
@@ -79,6 +81,7 @@ class TableScene:
         self.messages = Messages()
         self.mouse = TableMouse(self)
         self.help_visible = False
+        self.refusal: Reason | None = None  # the last refusal, for its rule on request
         self.dialog: GoOutQuestion | None = None
         self.clock = 0.0
         self._seen: State | None = None
@@ -322,11 +325,34 @@ class TableScene:
 
     def play(self, action: Action) -> bool:
         """Play the human's action; an illegal one is explained and changes nothing."""
+        if isinstance(action, Discard) and self.staging.groups:
+            return self._discard_with_staging(action)
         result = self.session.play(action)
         if isinstance(result, Reason):
             self.refuse(result)
             return False
         self._after_move(result, self.me, human=True)
+        return True
+
+    def _discard_with_staging(self, discard: Discard) -> bool:
+        """Issue 15, fault 1: staged melds go down with the discard, or the discard waits."""
+        moves = discard_with_staging(self.session, self.staging, discard)
+        if isinstance(moves, Reason):
+            names = self.info.seat_names if self.info is not None else ()
+            text = _("The staged melds must go down before you discard: {why}").format(
+                why=reason_text(moves, names)
+            )
+            self.refuse(moves, text)
+            return False
+        events: list[ev.Event] = []
+        for action in moves:
+            result = self.session.play(action)
+            if isinstance(result, Reason):  # checked together just now: cannot happen
+                self.refuse(result)
+                return False
+            events.extend(result)
+        self.staging.clear()
+        self._after_move(events, self.me, human=True)
         return True
 
     def _after_move(self, events: list[ev.Event], actor: int, human: bool) -> None:
@@ -339,11 +365,15 @@ class TableScene:
             self.messages.show(news, INFO)
         self._sync(movement_from_events(events, actor), self.pace(human=human))
 
-    def refuse(self, why: Reason) -> None:
-        """Say why a move is not allowed, in words, with the rule ID; play the buzz."""
+    def refuse(self, why: Reason, text: str | None = None) -> None:
+        """Say why a move is not allowed, in words (``text`` or the reason's own sentence);
+        the reason is kept so its rule ID can be shown on request; play the buzz."""
         self.context.sounds.play("illegal")
-        names = self.info.seat_names if self.info is not None else ()
-        self.messages.show(reason_text(why, names), ERROR)
+        self.refusal = why
+        if text is None:
+            names = self.info.seat_names if self.info is not None else ()
+            text = reason_text(why, names)
+        self.messages.show(text, ERROR)
 
     def draw_card(self) -> None:
         """Click on the stock, or D."""
