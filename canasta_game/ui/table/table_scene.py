@@ -218,6 +218,19 @@ class TableScene:
         if self.help_visible:
             draw_help(painter, surface, layout)
 
+    def at_rest(self) -> bool:
+        """Nothing flies, nobody drags, no message is timed and no computer player is to
+        move: the main loop may stop drawing until the next event (issue 15, fault 5)."""
+        session = self.session
+        ending = session.hand_over and self._reported_hand != session.match.hands_played
+        return not (
+            self.store.busy
+            or self.mouse.busy
+            or self.messages.current is not None
+            or session.bot_to_act
+            or ending
+        )
+
     def covered(self) -> None:
         """Another scene (menu, score) now lies on top: hide the table's widgets."""
         self._covered = True
