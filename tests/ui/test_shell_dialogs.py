@@ -336,3 +336,19 @@ def test_a_resize_under_a_dialog_keeps_the_tables_buttons_hidden(boot) -> None:
     assert {b.text for b in driver.visible(UIButton)} == menu_buttons
     driver.click(_("Resume"))
     assert len(driver.visible(UIButton)) >= 2  # the table's own buttons are back
+
+
+def test_issue15_fault6_dialog_panels_are_not_drawn_at_four_times_their_size(boot) -> None:
+    """Issue 15, fault 6: pygame_gui draws a rounded panel on a surface 16 times its area
+    (40 MB and more for the score dialog); the frame is painted at its own size instead."""
+    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
+    from pygame_gui.elements import UIPanel
+
+    driver, flow = boot()
+    flow.begin(finished_hand("classic-6x2", seed=5))
+    driver.frames(2)
+    assert isinstance(driver.ctx.stack.top, ScoreDialog)
+    panels = driver.visible(UIPanel)
+    assert panels
+    for panel in panels:
+        assert not isinstance(panel.drawable_shape, RoundedRectangleShape)

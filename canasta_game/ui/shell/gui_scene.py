@@ -19,13 +19,20 @@ from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
     UIHorizontalSlider,
+    UIImage,
     UILabel,
     UIPanel,
     UITextBox,
 )
 
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.theme import BUTTON_FONT_PX, BUTTON_HEIGHT, BUTTON_PAD, display_font
+from canasta_game.ui.shell.theme import (
+    BUTTON_FONT_PX,
+    BUTTON_HEIGHT,
+    BUTTON_PAD,
+    display_font,
+    panel_surface,
+)
 
 Action = Callable[[], None]
 Change = Callable[[pygame.event.Event], None]
@@ -179,6 +186,8 @@ class GuiScene:
             manager=self.ctx.ui_manager,
             margins={"left": 0, "right": 0, "top": 0, "bottom": 0},
         )
+        frame = panel_surface(rect.size)
+        UIImage(pygame.Rect((0, 0), rect.size), frame, self.ctx.ui_manager, container=panel)
         self._roots.append(panel)
         return panel
 

@@ -124,14 +124,11 @@ def theme() -> dict[str, Any]:
             "font": _font(19, bold=True),
             "misc": {"text_horiz_alignment": "right"},
         },
+        # The frame is painted once by ``panel_surface``: pygame_gui would draw a rounded
+        # panel at four times its size to smooth it, 40 MB and more for a large dialog.
         "panel": {
-            "colours": {"dark_bg": _hex((12, 52, 31)), "normal_border": _hex(GOLD)},
-            "misc": {
-                "shape": "rounded_rectangle",
-                "shape_corner_radius": "18",
-                "border_width": "2",
-                "shadow_width": "6",
-            },
+            "colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+            "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0"},
         },
         "#veil": {
             "colours": {"dark_bg": _hex(SHADOW, DIM_ALPHA), "normal_border": "#00000000"},
@@ -221,3 +218,26 @@ def display_font(size: int, bold: bool = True) -> pygame.font.Font:
             return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError, pygame.error):
         return pygame.font.Font(None, size)
+
+
+PANEL_BG: Colour = (12, 52, 31)
+PANEL_RADIUS = 18
+PANEL_SHADOW = 6
+
+
+def panel_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A dialog's framed dark-green card with its soft shadow, drawn at its own size."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    whole = surface.get_rect()
+    for step in range(PANEL_SHADOW, 0, -2):  # darker towards the card
+        alpha = 60 - 8 * step
+        pygame.draw.rect(
+            surface,
+            (0, 0, 0, alpha),
+            whole.inflate(-PANEL_SHADOW + step, -PANEL_SHADOW + step),
+            border_radius=PANEL_RADIUS + step,
+        )
+    card = whole.inflate(-2 * PANEL_SHADOW, -2 * PANEL_SHADOW)
+    pygame.draw.rect(surface, PANEL_BG, card, border_radius=PANEL_RADIUS)
+    pygame.draw.rect(surface, GOLD, card, width=2, border_radius=PANEL_RADIUS)
+    return surface
