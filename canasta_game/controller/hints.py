@@ -22,7 +22,12 @@ def seat_name(session: Session, seat: int) -> str:
         return _("Opponent")
     if players == 3:
         return _("Left") if relative == 1 else _("Right")
-    return _("Player {number}").format(number=relative + 1)
+    return _names()[relative - 1]
+
+
+def _names() -> tuple[str, ...]:
+    """Five and six players: a name for every seat, clockwise from the human's left."""
+    return (_("Ada"), _("Bruno"), _("Clara"), _("Dario"), _("Elena"))
 
 
 def hint(session: Session) -> str:

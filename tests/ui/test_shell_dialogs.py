@@ -352,3 +352,14 @@ def test_issue15_fault6_dialog_panels_are_not_drawn_at_four_times_their_size(boo
     assert panels
     for panel in panels:
         assert not isinstance(panel.drawable_shape, RoundedRectangleShape)
+
+
+def test_issue15_fault9_the_score_dialog_names_each_side_in_its_colour(boot) -> None:
+    """Issue 15, fault 9: each side's heading wears the side's colour, as on the table."""
+    from canasta_game.ui.shell.theme import side_class
+
+    driver, flow = boot()
+    flow.begin(finished_hand("classic-6x2", seed=5))
+    driver.frames(2)
+    classes = {cls for label in driver.visible(UILabel) for cls in label.class_ids}
+    assert {side_class(side) for side in range(3)} <= classes

@@ -15,7 +15,7 @@ from canasta_game.i18n import _
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT, side_class
 
 
 def line_keys(score: HandScore) -> list[str]:
@@ -77,7 +77,7 @@ class ScoreDialog(GuiScene):
                 side_name(session, side),
                 pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
                 panel,
-                "@side",
+                side_class(side),
             )
         y += row_h
         if any(members):

@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from canasta_game.ui.sides import SIDE_COLOURS
+
 Colour = tuple[int, int, int]
 
 FELT: Colour = (21, 96, 56)
@@ -124,6 +126,14 @@ def theme() -> dict[str, Any]:
             "font": _font(19, bold=True),
             "misc": {"text_horiz_alignment": "right"},
         },
+        **{
+            side_class(side): {
+                "colours": {"normal_text": _hex(colour)},
+                "font": _font(19, bold=True),
+                "misc": {"text_horiz_alignment": "right"},
+            }
+            for side, colour in enumerate(SIDE_COLOURS)
+        },
         # The frame is painted once by ``panel_surface``: pygame_gui would draw a rounded
         # panel at four times its size to smooth it, 40 MB and more for a large dialog.
         "panel": {
@@ -218,6 +228,11 @@ def display_font(size: int, bold: bool = True) -> pygame.font.Font:
             return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError, pygame.error):
         return pygame.font.Font(None, size)
+
+
+def side_class(side: int) -> str:
+    """The theme class of a side's name in the score dialog: written in the side's colour."""
+    return f"@side_{side % len(SIDE_COLOURS)}"
 
 
 PANEL_BG: Colour = (12, 52, 31)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from canasta_game.i18n import _
+from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
 from canasta_game.ui.table.layout import TableLayout
 from canasta_game.ui.table.text import TextCache
@@ -37,6 +38,7 @@ class HudInfo:
     hint: str
     seat_names: tuple[str, ...]
     actor: int
+    seat_sides: tuple[int, ...] = ()  # each seat's side, for its colour mark
 
 
 class Hud:
@@ -62,7 +64,11 @@ class Hud:
         room = turn_x - pad * 3
         block_w = room // max(1, len(info.sides))
         x = pad
-        for side in info.sides:
+        mark = max(4, px // 4)
+        for index, side in enumerate(info.sides):
+            cy = rect.height // 2
+            pygame.draw.circle(bar, side_colour(index), (x + mark, cy), mark)
+            x += 2 * mark + pad // 2
             name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
             score = self.text.render(f"{side.score:,}".replace(",", "\u2009"), px, INK, bold=True)
             status = _("open") if side.opened else _("not open")
@@ -76,13 +82,12 @@ class Hud:
                 OPEN_GREEN if side.opened else CLOSED_AMBER,
                 max(20, block_w - used - pad),
             )
-            cy = rect.height // 2
             bar.blit(name, (x, cy - name.get_height() // 2))
             sx = x + name.get_width() + pad
             bar.blit(score, (sx, cy - score.get_height() // 2))
             dx = sx + score.get_width() + pad
             bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
-            x += block_w
+            x += block_w - 2 * mark - pad // 2
         return bar
 
     def draw_bar(
@@ -114,13 +119,19 @@ class Hud:
             text = self.text.fit(label, px, colour, room, bold=acting)
             r = max(3, px // 5)
             dot = 2 * r + 4 if acting else 0
-            total = text.get_width() + dot
+            chip = 2 * r + 4 if info.seat_sides else 0
+            total = text.get_width() + dot + chip
             x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
             left = max(2, min(width - 2 - total, x - total // 2))
             top = y - text.get_height() if above else y
+            cy = top + text.get_height() // 2
             if acting:
-                pygame.draw.circle(surface, TURN, (left + r, top + text.get_height() // 2), r)
-            surface.blit(text, (left + dot, top))
+                pygame.draw.circle(surface, TURN, (left + r, cy), r)
+            if chip:
+                square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
+                colour = side_colour(info.seat_sides[seat])
+                pygame.draw.rect(surface, colour, square, border_radius=max(1, r // 2))
+            surface.blit(text, (left + dot + chip, top))
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int

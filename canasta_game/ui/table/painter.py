@@ -13,6 +13,7 @@ import pygame
 from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.observation import PlayerView
 from canasta_game.i18n import _
+from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.card_images import CardImages
 from canasta_game.ui.table.decor import (
     GOLD,
@@ -54,14 +55,18 @@ class Painter:
         self, surface: pygame.Surface, layout: TableLayout, names: dict[int, str]
     ) -> None:
         px = layout.fonts["badge"]
+        r = max(3, px // 3)
         for side, area in layout.areas.items():
             label = self.text.fit(
                 names.get(side, ""),
                 px,
                 GOLD if area.mine else INK_DIM,
-                area.rect.width - 2 * layout.pad,
+                area.rect.width - 3 * layout.pad - 2 * r,
             )
-            surface.blit(label, (area.rect.left + layout.pad, area.rect.top + 3))
+            top = area.rect.top + 3
+            centre = (area.rect.left + layout.pad + r, top + label.get_height() // 2)
+            pygame.draw.circle(surface, side_colour(side), centre, r)
+            surface.blit(label, (area.rect.left + layout.pad + 2 * r + 4, top))
 
     def staging_note(
         self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, note: str, ready: bool
