@@ -25,13 +25,13 @@ from pygame_gui.elements import (
     UITextBox,
 )
 
+from canasta_game.ui.frame import panel_surface
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.theme import (
     BUTTON_FONT_PX,
     BUTTON_HEIGHT,
     BUTTON_PAD,
     display_font,
-    panel_surface,
 )
 
 Action = Callable[[], None]

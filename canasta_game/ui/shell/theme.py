@@ -7,12 +7,10 @@ file) so it ships inside the package and needs no resource lookups at start-up.
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import pygame
-
+from canasta_game.ui.fonts import game_font
+from canasta_game.ui.frame import GOLD
 from canasta_game.ui.sides import SIDE_COLOURS
 
 Colour = tuple[int, int, int]
@@ -20,7 +18,6 @@ Colour = tuple[int, int, int]
 FELT: Colour = (21, 96, 56)
 FELT_EDGE: Colour = (9, 52, 29)
 CREAM: Colour = (246, 238, 212)
-GOLD: Colour = (226, 190, 110)
 INK: Colour = (22, 54, 34)
 SHADOW: Colour = (6, 28, 16)
 MUTED: Colour = (190, 206, 190)
@@ -219,40 +216,9 @@ def theme() -> dict[str, Any]:
     }
 
 
-@cache
-def display_font(size: int, bold: bool = True) -> pygame.font.Font:
-    """A font for text drawn straight onto the felt (titles, notices), from pygame_gui's Noto."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    try:
-        with resources.as_file(resources.files("pygame_gui.data") / name) as path:
-            return pygame.font.Font(str(path), size)
-    except (OSError, FileNotFoundError, pygame.error):
-        return pygame.font.Font(None, size)
+display_font = game_font  # the shell's name for the game's one typeface
 
 
 def side_class(side: int) -> str:
     """The theme class of a side's name in the score dialog: written in the side's colour."""
     return f"@side_{side % len(SIDE_COLOURS)}"
-
-
-PANEL_BG: Colour = (12, 52, 31)
-PANEL_RADIUS = 18
-PANEL_SHADOW = 6
-
-
-def panel_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A dialog's framed dark-green card with its soft shadow, drawn at its own size."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
-    whole = surface.get_rect()
-    for step in range(PANEL_SHADOW, 0, -2):  # darker towards the card
-        alpha = 60 - 8 * step
-        pygame.draw.rect(
-            surface,
-            (0, 0, 0, alpha),
-            whole.inflate(-PANEL_SHADOW + step, -PANEL_SHADOW + step),
-            border_radius=PANEL_RADIUS + step,
-        )
-    card = whole.inflate(-2 * PANEL_SHADOW, -2 * PANEL_SHADOW)
-    pygame.draw.rect(surface, PANEL_BG, card, border_radius=PANEL_RADIUS)
-    pygame.draw.rect(surface, GOLD, card, width=2, border_radius=PANEL_RADIUS)
-    return surface
