@@ -473,3 +473,21 @@ def test_issue15_fault4_a_card_dropped_on_an_opponents_meld_is_answered(
     assert refusal is not None and refusal.key == "meld_not_yours"
     assert driver.message() is not None
     assert len(session.log) == 0
+
+
+def test_issue15_fault2_a_red_three_keeps_its_size_before_its_side_has_melds(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15, fault 2: a lone red three (C-RED3) was drawn small while its side had no melds."""
+    state = state_from_setup(
+        RULES,
+        ["Kc Kd 5s 7d", *OTHERS],
+        stock="Qh Qd 5h 5d",
+        pile="9c",
+        bonus_threes={0: "3h"},
+        phase=Phase.PLAY,
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = _drive(drivers, session)
+    (three,) = session.state.bonus_threes[0]
+    assert driver.scene.plan.homes[three].kind == "table"
