@@ -18,6 +18,7 @@ from canasta_game.ui.table.text import TextCache
 
 OPEN_GREEN = (150, 230, 150)
 CLOSED_AMBER = (246, 196, 110)
+LAST_MOVE = (206, 226, 236)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +108,10 @@ class Hud:
         info: HudInfo,
         counts: dict[int, int],
         anchors: dict[int, tuple[int, int, bool]],
+        captions: dict[int, str] | None = None,
     ) -> None:
-        """Each other player's name and card count by their fan; the one to act glows."""
+        """Each other player's name and card count by their fan; the one to act glows; its
+        last turn in a smaller line beyond the name, until it plays again."""
         px = layout.fonts["label"]
         width = layout.size[0]
         for seat, spot in layout.seats.items():
@@ -132,6 +135,28 @@ class Hud:
                 colour = side_colour(info.seat_sides[seat])
                 pygame.draw.rect(surface, colour, square, border_radius=max(1, r // 2))
             surface.blit(text, (left + dot + chip, top))
+            caption = (captions or {}).get(seat)
+            if caption:
+                self._caption(surface, layout, caption, (x, top, text.get_height()), above)
+
+    def _caption(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        caption: str,
+        where: tuple[int, int, int],
+        above: bool,
+    ) -> None:
+        """The line under (or over) a seat's name that says what its last turn did."""
+        x, top, label_h = where
+        px = max(11, layout.fonts["badge"] - 2)
+        room = max(80, layout.size[0] // 4)
+        line = self.text.fit(caption, px, LAST_MOVE, room)
+        y = top - line.get_height() if above else top + label_h
+        left = max(2, min(layout.size[0] - 2 - line.get_width(), x - line.get_width() // 2))
+        back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
+        pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
+        surface.blit(line, (left, y))
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int

@@ -6,7 +6,7 @@ surface it blits comes from a cache (card art, text, decor), so a frame is only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
@@ -122,8 +122,11 @@ class Painter:
         sprites: Iterable[CardSprite],
         selected: set[int],
         flying: bool,
+        marks: Mapping[int, tuple[int, int, int]] | None = None,
     ) -> None:
-        """Blit sprites; resting covered cards are skipped. Flights get a soft shadow."""
+        """Blit sprites; resting covered cards are skipped. Flights get a soft shadow.
+
+        ``marks`` outlines cards in a colour: a player's last turn, or the Hint's cards."""
         images = self.images
         for sprite in sprites:
             if not flying and sprite.home.hidden and sprite.flight is None:
@@ -136,6 +139,9 @@ class Painter:
             surface.blit(image, (x, y))
             if sprite.uid is not None and sprite.uid in selected and sprite.home.zone == "hand":
                 frame = self.decor.outline((w, h), SELECT)
+                surface.blit(frame, (x - 3, y - 3))
+            elif marks and sprite.uid in marks and sprite.flight is None:
+                frame = self.decor.outline((w, h), marks[sprite.uid])
                 surface.blit(frame, (x - 3, y - 3))
 
     def meld_badges(
