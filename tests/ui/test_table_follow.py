@@ -200,3 +200,33 @@ def test_hint_shows_a_legal_move_and_why(drivers: list[TableDriver]) -> None:
     assert session.check(suggestion.action) is None
     assert driver.message() == suggestion.text
     assert suggestion == suggest(session)  # the same move Medium makes for this view
+
+
+def test_why_shows_the_rule_behind_a_refusal(drivers: list[TableDriver]) -> None:
+    """The refusal is a sentence; its rule ID comes on request (W or the Why? button)."""
+    session = Session.new(preset("classic-4"), 11, human_seat=0, level="easy")
+    driver = _drive(drivers, session, delay=0.05)
+    assert driver.until_my_turn()
+    driver.drag_cards([driver.hand()[0]], driver.pile_point())  # a discard before drawing
+    driver.settle()
+    refusal = driver.scene.refusal
+    assert refusal is not None and driver.scene.controls.shown(ctl.WHY)
+    driver.key(pygame.K_w)
+    message = driver.message()
+    assert message is not None and refusal.rule in message.split("\n")[1]
+
+
+def test_the_hint_line_says_which_cards_to_select_for_the_pile() -> None:
+    """C-PILE: a pile with a K on top, two natural Ks in hand and no K meld: select K-K."""
+    from canasta_game.controller.hints import hint
+    from canasta_game.engine.setup import state_from_setup
+
+    state = state_from_setup(
+        preset("classic-4"),
+        ["Kc Kd 5s 7d 9h", "4c 4d 9s", "7c 7d 8s", "6c 6d Ts"],
+        stock="Qh Qd 5h 5d",
+        pile="9c Qd Ks 6h Kh",
+        melds={0: ["Ah Ac As"]},
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    assert "select K-K" in hint(session)

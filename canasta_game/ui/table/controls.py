@@ -18,9 +18,9 @@ from canasta_game.ui.fonts import game_font
 from canasta_game.ui.table.layout import TableLayout
 
 MENU, HELP, SORT, SEND, TAKE_BACK, ASK = "menu", "help", "sort", "send", "take_back", "ask"
-LOG, SHEET, HINT, SKIP = "log", "sheet", "hint", "skip"
+LOG, SHEET, HINT, SKIP, WHY = "log", "sheet", "hint", "skip", "why"
 _TOP_ROW = (MENU, HELP, SHEET, LOG)  # right to left
-_HINT_ROW = (ASK, TAKE_BACK, SEND, HINT, SKIP, SORT)  # right to left
+_HINT_ROW = (ASK, TAKE_BACK, SEND, WHY, HINT, SKIP, SORT)  # right to left
 
 
 def _labels() -> dict[str, str]:
@@ -35,6 +35,7 @@ def _labels() -> dict[str, str]:
         SHEET: _("Score (T)"),
         HINT: _("Hint (?)"),
         SKIP: _("Skip ahead (Space)"),
+        WHY: _("Why? (W)"),
     }
 
 

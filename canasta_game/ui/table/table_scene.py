@@ -179,6 +179,8 @@ class TableScene:
                 self.store.finish()
         if self._info_stale and not self.store.busy:
             self.refresh_info()
+        if self.messages.current is None and self.controls.shown(ctl.WHY):
+            self.controls.show({ctl.WHY: False})
         held = self.store.holding or self.mouse.busy or self.dialog is not None or self.help_visible
         self.pacer.hold = held
         actor = self.session.state.actor
@@ -238,7 +240,7 @@ class TableScene:
             colour = (255, 200, 190) if message.kind == ERROR else (240, 236, 214)
             painter.text_box(
                 surface,
-                [message.text],
+                message.text.split("\n"),
                 layout.fonts["toast"],
                 (area.centerx, area.top + area.height // 3),
                 area.width - 4 * layout.pad,
@@ -475,6 +477,7 @@ class TableScene:
             names = self.info.seat_names if self.info is not None else ()
             text = reason_text(why, names)
         self.messages.show(text, ERROR)
+        self.controls.show({ctl.WHY: True})
 
     def draw_card(self) -> None:
         """Click on the stock, or D."""
@@ -568,6 +571,8 @@ class TableScene:
             self.sheet_visible = not self.sheet_visible
         elif name == ctl.SKIP:
             self.skip_ahead()
+        elif name == ctl.WHY:
+            self.explain_refusal()
         elif self.input_held():
             return
         elif name == ctl.SORT:
@@ -601,6 +606,9 @@ class TableScene:
             return True
         if key == pygame.K_SPACE:
             self.skip_ahead()
+            return True
+        if key == pygame.K_w:
+            self.explain_refusal()
             return True
         if self.dialog is not None:
             if key in (pygame.K_y, pygame.K_n):
@@ -636,6 +644,15 @@ class TableScene:
             self.replan()
         else:
             self.context.open_menu()
+
+    def explain_refusal(self) -> None:
+        """Why? The last refusal again, with the rule it comes from on a second line."""
+        why = self.refusal
+        if why is None:
+            return
+        names = self.info.seat_names if self.info is not None else ()
+        rule = _("Rule {rule}: see Rules in the menu").format(rule=why.rule)
+        self.messages.show(reason_text(why, names) + "\n" + rule, INFO)
 
     def toggle_log(self) -> None:
         self.log_visible = not self.log_visible
