@@ -363,3 +363,19 @@ def test_issue15_fault9_the_score_dialog_names_each_side_in_its_colour(boot) -> 
     driver.frames(2)
     classes = {cls for label in driver.visible(UILabel) for cls in label.class_ids}
     assert {side_class(side) for side in range(3)} <= classes
+
+
+def test_issue15_the_score_can_be_put_aside_to_look_at_the_final_table(boot) -> None:
+    """Follow the play: the score dialog does not hide the last melds for good."""
+    driver, flow = boot()
+    flow.begin(finished_hand())
+    driver.frames(2)
+    dialog = driver.ctx.stack.top
+    assert isinstance(dialog, ScoreDialog)
+    driver.click(_("Look at the table"))
+    assert driver.ctx.stack.top is dialog  # still the score's turn: nothing skipped
+    assert [str(b.text) for b in driver.visible()] == [_("Back to the score")]
+    assert not driver.visible(UILabel)
+    driver.click(_("Back to the score"))
+    assert driver.button(_("Next hand")) is not None
+    assert _("Match total") in label_texts(driver)

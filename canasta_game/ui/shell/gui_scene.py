@@ -60,6 +60,7 @@ class GuiScene:
     """A screen made of widgets. Subclasses implement ``build`` and, if needed, ``back``."""
 
     modal = False
+    veiled = True  # a modal dialog's veil; off while the player looks at the table under it
     """A modal dialog veils the scene under it; a full screen paints the felt instead.
 
     The veil is a widget rather than a drawing so that it lies over everything the scenes
@@ -155,7 +156,7 @@ class GuiScene:
         self._kill()
         group = self.ctx.ui_manager.get_sprite_group()
         before = set(group.sprites())
-        if self.modal:
+        if self.modal and self.veiled:
             veil = UIPanel(
                 pygame.Rect((0, 0), self._size),
                 manager=self.ctx.ui_manager,

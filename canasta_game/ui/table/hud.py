@@ -76,7 +76,7 @@ class Hud:
             detail = _("min {points}").format(points=side.minimum) + " \u00b7 " + status
             if side.canastas:
                 detail += " \u00b7 " + _("{count} canasta(s)").format(count=side.canastas)
-            used = name.get_width() + score.get_width() + 2 * pad
+            used = name.get_width() + score.get_width() + 2 * pad + 2 * mark + pad // 2
             status_s = self.text.fit(
                 detail,
                 small,
