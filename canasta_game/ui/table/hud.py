@@ -13,7 +13,7 @@ import pygame
 from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
-from canasta_game.ui.table.layout import TableLayout
+from canasta_game.ui.table.layout import SeatSpot, TableLayout
 from canasta_game.ui.table.text import TextCache
 
 OPEN_GREEN = (150, 230, 150)
@@ -108,7 +108,7 @@ class Hud:
         info: HudInfo,
         counts: dict[int, int],
         anchors: dict[int, tuple[int, int, bool]],
-        captions: dict[int, str] | None = None,
+        captions: dict[int, tuple[str, ...]] | None = None,
     ) -> None:
         """Each other player's name and card count by their fan; the one to act glows; its
         last turn in a smaller line beyond the name, until it plays again."""
@@ -137,26 +137,35 @@ class Hud:
             surface.blit(text, (left + dot + chip, top))
             caption = (captions or {}).get(seat)
             if caption:
-                self._caption(surface, layout, caption, (x, top, text.get_height()), above)
+                self._caption(surface, layout, caption, spot, (x, top, text.get_height(), above))
 
     def _caption(
         self,
         surface: pygame.Surface,
         layout: TableLayout,
-        caption: str,
-        where: tuple[int, int, int],
-        above: bool,
+        captions: tuple[str, ...],
+        spot: SeatSpot,
+        where: tuple[int, int, int, bool],
     ) -> None:
-        """The line under (or over) a seat's name that says what its last turn did."""
-        x, top, label_h = where
+        """What a seat's last turn did, beyond its name: one line at a top seat, one line
+        per part stacked over the name at a side seat (whose column is narrow)."""
+        x, top, label_h, above = where
         px = max(11, layout.fonts["badge"] - 2)
-        room = max(80, layout.size[0] // 4)
-        line = self.text.fit(caption, px, LAST_MOVE, room)
-        y = top - line.get_height() if above else top + label_h
-        left = max(2, min(layout.size[0] - 2 - line.get_width(), x - line.get_width() // 2))
-        back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
-        pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
-        surface.blit(line, (left, y))
+        if spot.vertical:
+            room = spot.rect.width + layout.pad - 4
+            low, high = spot.rect.left + 2, spot.rect.right - 2
+            lines = [self.text.fit(c, px, LAST_MOVE, room) for c in captions]
+        else:
+            room = max(80, layout.size[0] // 4)
+            low, high = 2, layout.size[0] - 2
+            lines = [self.text.fit(" \u00b7 ".join(captions), px, LAST_MOVE, room)]
+        y = top - sum(line.get_height() for line in lines) if above else top + label_h
+        for line in lines:
+            left = max(low, min(high - line.get_width(), x - line.get_width() // 2))
+            back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
+            pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
+            surface.blit(line, (left, y))
+            y += line.get_height()
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int

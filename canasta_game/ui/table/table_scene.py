@@ -415,10 +415,10 @@ class TableScene:
             out.update(dict.fromkeys(self.suggestion.cards, GLOW))
         return out
 
-    def captions(self) -> dict[int, str]:
-        """What each other player did in its last turn, under its name ("took the pile (14)")."""
+    def captions(self) -> dict[int, tuple[str, ...]]:
+        """What each other player did in its last turn, by its name ("took the pile (14)")."""
         return {
-            seat: " \u00b7 ".join(mark.captions)
+            seat: mark.captions
             for seat, mark in self.move_log.last.items()
             if seat != self.me and mark.captions
         }
