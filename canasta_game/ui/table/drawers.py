@@ -20,12 +20,15 @@ from canasta_game.ui.table.painter import Painter
 
 
 def log_rect(layout: TableLayout) -> pygame.Rect:
-    """The drawer at the right of the table, between the top bar and the hint line."""
+    """The drawer at the right of the table, between the top bar and the hint line, clear
+    of the right-hand player's cards and last-turn marks."""
     width = max(260, layout.size[0] // 3)
     top = layout.hud.bottom + layout.pad
-    return pygame.Rect(
-        layout.size[0] - width - layout.pad, top, width, layout.hint.top - top - layout.pad
+    right = min(
+        [layout.size[0]]
+        + [s.rect.left - 3 * layout.pad for s in layout.seats.values() if s.where == "right"]
     )
+    return pygame.Rect(right - width - layout.pad, top, width, layout.hint.top - top - layout.pad)
 
 
 def draw_log(

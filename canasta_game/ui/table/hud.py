@@ -152,9 +152,13 @@ class Hud:
         x, top, label_h, above = where
         px = max(11, layout.fonts["badge"] - 2)
         if spot.vertical:
-            room = spot.rect.width + layout.pad - 4
-            low, high = spot.rect.left + 2, spot.rect.right - 2
-            lines = [self.text.fit(c, px, LAST_MOVE, room) for c in captions]
+            if spot.where == "left":  # up to the stock
+                low, high = 2, layout.stock.left - 4
+            else:  # into the felt's margin by the meld areas
+                low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
+            room = high - low
+            shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
+            lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
         else:
             room = max(80, layout.size[0] // 4)
             low, high = 2, layout.size[0] - 2
