@@ -35,6 +35,7 @@ from canasta_game.ui.table import controls as ctl
 from canasta_game.ui.table.animator import Movement, movement_from_events, reconcile
 from canasta_game.ui.table.arrangement import HandArrangement, Selection
 from canasta_game.ui.table.card_images import CardImages
+from canasta_game.ui.table.coach import Coach
 from canasta_game.ui.table.context import TableContext
 from canasta_game.ui.table.decor import GLOW, Decor
 from canasta_game.ui.table.dialogs import GoOutQuestion
@@ -69,9 +70,11 @@ class TableScene:
         *,
         pacer: Pacer | None = None,
         size: tuple[int, int] | None = None,
+        coach: Coach | None = None,
     ) -> None:
         self.session = session
         self.context = context
+        self.coach = coach  # the guide of the first hand, if this is it
         self.me = session.human_seat if session.human_seat is not None else 0
         settings = context.settings
         self.pacer = pacer if pacer is not None else Pacer(session, speed=settings.animation_speed)
@@ -128,6 +131,9 @@ class TableScene:
         manager.set_window_resolution(self.layout.size)
         self.controls.suspended = self._covered
         self.controls.build(self.layout)
+        if self.coach is not None:
+            self.coach.build(self.layout)
+            self.coach.set_visible(not self._covered)
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -135,6 +141,8 @@ class TableScene:
         self._sync(Movement(), Pace(0.0, 0.0, 0.0))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.coach is not None and self.coach.handle(event):
+            return True
         name = self.controls.which(event)
         if name is not None:
             self._button(name)
@@ -247,6 +255,8 @@ class TableScene:
                 colour,
             )
         self._draw_suggestion(surface)
+        if self.coach is not None:
+            self.coach.draw(painter, surface, layout)
         if self.log_visible:
             self._log_most = draw_log(
                 painter, surface, layout, self.move_log.lines, self.log_scroll
@@ -288,6 +298,8 @@ class TableScene:
         top would otherwise leave them clickable underneath.
         """
         self.controls.set_suspended(not visible)
+        if self.coach is not None:
+            self.coach.set_visible(visible)
         if self.dialog is not None:
             if visible:
                 self.dialog.show()
@@ -298,6 +310,8 @@ class TableScene:
         """Stop the computer players' thinking thread and remove the buttons."""
         self.pacer.close()
         self.controls.kill()
+        if self.coach is not None:
+            self.coach.kill()
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
