@@ -147,22 +147,20 @@ class Hud:
         spot: SeatSpot,
         where: tuple[int, int, int, bool],
     ) -> None:
-        """What a seat's last turn did, beyond its name: one line at a top seat, one line
-        per part stacked over the name at a side seat (whose column is narrow)."""
+        """What a seat's last turn did, beyond its name: its first and last parts (taking
+        the pile, melds, the discard) on lines of their own; the log has every move."""
         x, top, label_h, above = where
         px = max(11, layout.fonts["badge"] - 2)
-        if spot.vertical:
-            if spot.where == "left":  # up to the stock
-                low, high = 2, layout.stock.left - 4
-            else:  # into the felt's margin by the meld areas
-                low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
-            room = high - low
-            shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
-            lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
-        else:
-            room = max(80, layout.size[0] // 4)
-            low, high = 2, layout.size[0] - 2
-            lines = [self.text.fit(" \u00b7 ".join(captions), px, LAST_MOVE, room)]
+        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
+        if spot.where == "left":  # up to the stock
+            low, high = 2, layout.stock.left - 4
+        elif spot.where == "right":  # into the felt's margin by the meld areas
+            low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
+        else:  # a top seat: one line, so the meld areas below stay clear
+            low, high = spot.rect.left, spot.rect.right
+            shown = (" \u00b7 ".join(shown),)
+        room = high - low
+        lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
         y = top - sum(line.get_height() for line in lines) if above else top + label_h
         for line in lines:
             left = max(low, min(high - line.get_width(), x - line.get_width() // 2))

@@ -71,6 +71,15 @@ def _taken(event: ev.PileTaken, name: str, melds: str) -> tuple[str, str]:
     return text, caption.format(count=count)
 
 
+def _meld_caption(events: Sequence[ev.Event]) -> str:
+    """Short enough to sit by a name: one meld in full, several as a count of cards."""
+    parts = [e.cards for e in events if isinstance(e, ev.MeldMade | ev.MeldExtended)]
+    if len(parts) == 1:
+        return _("melded {melds}").format(melds=meld_words(parts[0]))
+    count = sum(len(p) for p in parts)
+    return ngettext("melded {count} card", "melded {count} cards", count).format(count=count)
+
+
 def _main_line(
     events: Sequence[ev.Event], name: str, mine: bool, keys: Mapping[int, int]
 ) -> tuple[str, str] | None:
@@ -82,9 +91,7 @@ def _main_line(
         if isinstance(event, ev.CardsDrawn):
             return _drawn(event, name, mine)
     if melds:
-        return _("{name} melded {melds}").format(name=name, melds=melds), _(
-            "melded {melds}"
-        ).format(melds=melds)
+        return _("{name} melded {melds}").format(name=name, melds=melds), _meld_caption(events)
     for event in events:
         if isinstance(event, ev.Discarded):
             card = _("a card face down") if event.face_down else card_word(event.card)
