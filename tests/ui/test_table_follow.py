@@ -230,3 +230,23 @@ def test_the_hint_line_says_which_cards_to_select_for_the_pile() -> None:
     )
     session = Session.from_state(state, human_seat=0, level="easy")
     assert "select K-K" in hint(session)
+
+
+def test_the_wheel_scrolls_the_log_back_through_the_whole_hand(
+    drivers: list[TableDriver],
+) -> None:
+    from canasta_game.ui.table.drawers import log_scroll_limit
+
+    driver = _after_first_round(drivers)
+    scene = driver.scene
+    driver.key(pygame.K_l)
+    scene.move_log.lines.extend(f"line {n}" for n in range(80))  # a long hand
+    limit = log_scroll_limit(scene.text, scene.layout, scene.move_log.lines)
+    assert limit > 0
+    for _ in range(40):
+        driver.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)
+    driver.frames(2)
+    assert scene.log_scroll == limit  # back to the first move, and no further
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-limit, flipped=False)
+    driver.frames(2)
+    assert scene.log_scroll == 0

@@ -17,6 +17,7 @@ from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM
 from canasta_game.ui.table.layout import TableLayout
 from canasta_game.ui.table.painter import Painter
+from canasta_game.ui.table.text import TextCache
 
 
 def log_rect(layout: TableLayout) -> pygame.Rect:
@@ -31,39 +32,46 @@ def log_rect(layout: TableLayout) -> pygame.Rect:
     return pygame.Rect(right - width - layout.pad, top, width, layout.hint.top - top - layout.pad)
 
 
+def _log_rows(text: TextCache, layout: TableLayout, lines: Sequence[str]) -> tuple[list[str], int]:
+    """The log's lines wrapped to the drawer, and how many rows fit under its title."""
+    rect = log_rect(layout)
+    gap = layout.pad
+    font = text.font(layout.fonts["label"])
+    title_h = text.font(layout.fonts["hud"], bold=True).get_linesize()
+    rows = [row for line in lines for row in wrap(line, font, rect.width - 2 * gap)]
+    room = max(1, (rect.height - 2 * gap - title_h) // font.get_linesize())
+    return rows, room
+
+
+def log_scroll_limit(text: TextCache, layout: TableLayout, lines: Sequence[str]) -> int:
+    """How far back the wheel can scroll the log (in rows)."""
+    rows, room = _log_rows(text, layout, lines)
+    return max(0, len(rows) - room)
+
+
 def draw_log(
     painter: Painter,
     surface: pygame.Surface,
     layout: TableLayout,
     lines: Sequence[str],
     scroll: int,
-) -> int:
-    """The hand's moves, newest at the bottom; ``scroll`` lines back from the end.
-
-    Returns the largest useful scroll, so the scene can keep the wheel within the hand.
-    """
+) -> None:
+    """The hand's moves, newest at the bottom; ``scroll`` rows back from the end."""
     text, px = painter.text, layout.fonts["label"]
     rect = log_rect(layout)
     surface.blit(painter.decor.panel(rect.size, alpha=236), rect)
     gap = layout.pad
     title = text.render(_("Moves this hand"), layout.fonts["hud"], GOLD, bold=True)
     surface.blit(title, (rect.left + gap, rect.top + gap // 2))
-    font = text.font(px)
-    rows = [row for line in lines for row in wrap(line, font, rect.width - 2 * gap)]
-    line_h = font.get_linesize()
-    body_top = rect.top + gap + title.get_height()
-    room = max(1, (rect.bottom - gap // 2 - body_top) // line_h)
-    most = max(0, len(rows) - room)
-    scroll = max(0, min(scroll, most))
-    shown = rows[max(0, len(rows) - room - scroll) : len(rows) - scroll]
-    if not rows:
-        shown = [_("No moves yet")]
-    y = body_top
+    rows, room = _log_rows(text, layout, lines)
+    scroll = max(0, min(scroll, len(rows) - room))
+    shown = rows[max(0, len(rows) - room - scroll) : len(rows) - scroll] or [_("No moves yet")]
+    line_h = text.font(px).get_linesize()
+    y = rect.top + gap + title.get_height()
     for index, row in enumerate(shown):
         newest = scroll == 0 and index == len(shown) - 1 and bool(rows)
         surface.blit(text.render(row, px, INK if newest else INK_DIM), (rect.left + gap, y))
         y += line_h
-    return most
 
 
 @dataclass(frozen=True, slots=True)

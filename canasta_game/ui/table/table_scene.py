@@ -39,7 +39,7 @@ from canasta_game.ui.table.coach import Coach
 from canasta_game.ui.table.context import TableContext
 from canasta_game.ui.table.decor import GLOW, Decor
 from canasta_game.ui.table.dialogs import GoOutQuestion
-from canasta_game.ui.table.drawers import draw_log, draw_sheet
+from canasta_game.ui.table.drawers import draw_log, draw_sheet, log_scroll_limit
 from canasta_game.ui.table.help_overlay import draw_help
 from canasta_game.ui.table.hud import Hud, HudInfo
 from canasta_game.ui.table.info import hud_info, may_ask, staging_note
@@ -95,7 +95,6 @@ class TableScene:
         self.move_log = MoveLog.empty()
         self.log_visible = False
         self.log_scroll = 0
-        self._log_most = 0
         self.sheet_visible = False
         self.suggestion: Suggestion | None = None
         self.skipping = False  # Space: computer moves land at once until the human's turn
@@ -155,7 +154,8 @@ class TableScene:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEWHEEL and self.log_visible:
-            self.log_scroll = max(0, min(self._log_most, self.log_scroll + event.y))
+            most = log_scroll_limit(self.text, self.layout, self.move_log.lines)
+            self.log_scroll = max(0, min(most, self.log_scroll + event.y))
             return True
         if self.sheet_visible and event.type == pygame.MOUSEBUTTONDOWN:
             self.sheet_visible = False  # a click anywhere closes the sheet
@@ -242,6 +242,12 @@ class TableScene:
             painter.ghost_back(surface, pointer.pos)
         if pointer.banding:
             painter.band(surface, pointer.band_rect())
+        self._draw_overlays(surface)
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        """Over everything: the current message, the Hint's glow, the guide, the log, the
+        score sheet and the help, in that order (the last one opened lies on top)."""
+        layout, view, info, painter = self.layout, self.view, self.info, self.painter
         message = self.messages.current
         if message is not None:
             area = layout.areas[view.side].rect
@@ -258,9 +264,7 @@ class TableScene:
         if self.coach is not None:
             self.coach.draw(painter, surface, layout)
         if self.log_visible:
-            self._log_most = draw_log(
-                painter, surface, layout, self.move_log.lines, self.log_scroll
-            )
+            draw_log(painter, surface, layout, self.move_log.lines, self.log_scroll)
         if self.sheet_visible and info is not None:
             sides = [side.name for side in info.sides]
             draw_sheet(painter, surface, layout, sheet_columns(self.session, view, sides))
