@@ -250,3 +250,23 @@ def test_the_wheel_scrolls_the_log_back_through_the_whole_hand(
     driver.post(pygame.MOUSEWHEEL, x=0, y=-limit, flipped=False)
     driver.frames(2)
     assert scene.log_scroll == 0
+
+
+def test_a_resumed_hand_shows_its_whole_log_and_a_new_hand_starts_a_new_one() -> None:
+    """The log is rebuilt from the hand's actions, so a resumed match loses no line."""
+    from canasta_game.ui.table.move_log import MoveLog
+
+    session = Session.new(preset("classic-4"), 3, human_seat=None, level="easy")
+    step_by_step = MoveLog.empty()
+    for _ in range(40):
+        session.bot_step()
+        step_by_step.follow(session, names=NAMES, side_names=SIDES, me=0)
+    at_once = MoveLog.empty()
+    at_once.follow(Session.from_payload(session.to_payload()), names=NAMES, side_names=SIDES, me=0)
+    assert at_once.lines == step_by_step.lines and len(at_once.lines) >= 40
+    assert at_once.last == step_by_step.last
+    while not session.hand_over:
+        session.bot_step()
+    session.next_hand()
+    step_by_step.follow(session, names=NAMES, side_names=SIDES, me=0)
+    assert step_by_step.lines == [] and step_by_step.last == {}
