@@ -28,3 +28,8 @@ def set_language(code: str) -> None:
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
     return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Translate a message whose form depends on ``count`` (one card, 14 cards)."""
+    return _translation.ngettext(singular, plural, count)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF, rank_text
-from canasta_game.engine.game import why_illegal
+from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.meldrules import classify
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.state import Phase
@@ -96,6 +96,26 @@ class Staging:
         if not self.groups:
             return reason("C-TURN-3", "empty_action")
         return why_illegal(self.session.state, self.send_action())
+
+
+def discard_with_staging(
+    session: Session, staging: Staging, discard: Discard
+) -> tuple[Action, ...] | Reason:
+    """The moves a discard means while melds wait in the staging row (issue 15, fault 1).
+
+    A discard ends the turn, so staged melds must never be left behind: a batch the engine
+    accepts (C-INIT minimum met) goes down first and the discard follows, when both together
+    are legal; otherwise the first refusal comes back and nothing changes.
+    """
+    if not staging.groups:
+        return (discard,)
+    meld = staging.send_action()
+    why = why_illegal(session.state, meld)
+    if why is not None:
+        return why
+    after, _events = apply(session.state, meld)
+    why = why_illegal(after, discard)
+    return why if why is not None else (meld, discard)
 
 
 def split_groups(cards: Iterable[int]) -> list[list[int]]:

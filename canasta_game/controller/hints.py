@@ -1,8 +1,25 @@
-"""The line that tells the player what is happening and what they may do now."""
+"""The line that tells the player what is happening and what they may do now, and the Hint
+button's suggestion: the move the Medium computer player would make in the human's place."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta_game.ai import make_bot
 from canasta_game.controller.session import Session
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+    TakePile,
+)
+from canasta_game.engine.cards import IS_WILD, JOKER, RANK_OF, VALUE_OF, rank_text
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
 from canasta_game.i18n import _
 
@@ -22,7 +39,22 @@ def seat_name(session: Session, seat: int) -> str:
         return _("Opponent")
     if players == 3:
         return _("Left") if relative == 1 else _("Right")
-    return _("Player {number}").format(number=relative + 1)
+    return _names()[relative - 1]
+
+
+def _names() -> tuple[str, ...]:
+    """Five and six players: a name for every seat, clockwise from the human's left."""
+    return (_("Ada"), _("Bruno"), _("Clara"), _("Dario"), _("Elena"))
+
+
+def _pile_cards_needed(session: Session) -> str:
+    """ "K-K" when the pile can be taken only with cards from the hand (what to select
+    before dragging it), else "" (it cannot be taken, or needs no hand cards)."""
+    takes = [m for m in legal_moves(session.state) if isinstance(m, TakePile)]
+    if not takes or any(not m.cards and not m.melds for m in takes):
+        return ""
+    fewest = min(takes, key=lambda m: len(m.cards) + sum(len(g) for g in m.melds))
+    return ", ".join(meld_words(g) for g in (fewest.cards, *fewest.melds) if g)
 
 
 def hint(session: Session) -> str:
@@ -41,9 +73,99 @@ def hint(session: Session) -> str:
     if state.phase is Phase.DRAW:
         if not state.stock:
             return _("The stock is empty: take the pile")
+        needed = _pile_cards_needed(session)
+        if needed:
+            return _("Draw a card, or select {cards} in your hand and take the pile").format(
+                cards=needed
+            )
         return _("Draw a card or take the pile")
     if state.must_go_out:
         return _("Meld your cards and go out")
     if state.question is Question.NO:
         return _("Meld, then discard, keeping at least one card")
     return _("Meld, then discard a card")
+
+
+# --- the Hint button: the move Medium would make now, in one sentence -------------------
+
+
+def card_word(card: int) -> str:
+    """A card as the log and the hints write it: its rank ("K", "10", "Joker")."""
+    rank = RANK_OF[card]
+    if rank == JOKER:
+        return _("Joker")
+    text = rank_text(rank)
+    return "10" if text == "T" else text
+
+
+def meld_words(cards: Sequence[int]) -> str:
+    """ "K-K-K-2": the cards of a meld, naturals first."""
+    return "-".join(card_word(c) for c in sorted(cards, key=lambda c: IS_WILD[c]))
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A move for the human, the hand cards it uses, and why, in one sentence."""
+
+    action: Action
+    cards: frozenset[int]
+    text: str
+
+
+def suggest(session: Session) -> Suggestion | None:
+    """What the Medium computer player would do in the human's place now (None if it is not
+    the human's move). Medium sees only the human's ``PlayerView``, as the human does."""
+    if not session.human_to_act or session.human_seat is None:
+        return None
+    seat = session.human_seat
+    bot = make_bot("medium", seat, f"{session.match.seed}:hint:{len(session.log)}")
+    view = session.view(seat)
+    action = bot.choose(view, legal_moves(session.state))
+    return Suggestion(action, frozenset(_action_cards(action)), _why(action, view))
+
+
+def _action_cards(action: Action) -> list[int]:
+    if isinstance(action, TakePile):
+        return [*action.cards, *(c for meld in action.melds for c in meld)]
+    if isinstance(action, Meld):
+        return [
+            *(c for meld in action.new for c in meld),
+            *(c for _m, cs in action.add for c in cs),
+        ]
+    if isinstance(action, Discard):
+        return [action.card]
+    return []
+
+
+def _why(action: Action, view: PlayerView) -> str:
+    """One sentence built from the action and what the human can see."""
+    opened = view.is_open(view.side)
+    if isinstance(action, DrawStock):
+        return _("Draw from the stock: taking the pile is not possible or not worth it now")
+    if isinstance(action, TakePile):
+        count = len(view.pile_cards)
+        if not opened:
+            return _("Take the pile: {count} cards, and it opens your side").format(count=count)
+        return _("Take the pile: {count} cards for your melds and your hand").format(count=count)
+    if isinstance(action, Meld):
+        cards = _action_cards(action)
+        melds = ", ".join(meld_words(m) for m in (*action.new, *(cs for _m, cs in action.add)))
+        points = sum(VALUE_OF[c] for c in cards)
+        if not opened:
+            return _("Meld {melds}: {points} points open your side").format(
+                melds=melds, points=points
+            )
+        return _("Meld {melds}: {points} points count for you on the table").format(
+            melds=melds, points=points
+        )
+    if isinstance(action, Discard):
+        return _("Discard {card}: the card your hand needs least").format(
+            card=card_word(action.card)
+        )
+    if isinstance(action, AskGoOut):
+        return _("Ask your partner whether you may go out")
+    if isinstance(action, AnswerGoOut):
+        if action.yes:
+            return _("Answer yes: your side can use the points of going out")
+        return _("Answer no: your side is not ready for the hand to end")
+    return _("Make the move shown")

@@ -53,6 +53,12 @@ class SceneStack:
         self._scenes.clear()
         self._scenes.append(scene)
 
+    def at_rest(self) -> bool:
+        """Whether the top scene (the only one updated) has nothing moving or timed; a scene
+        without an ``at_rest`` method is still between events."""
+        method = getattr(self.top, "at_rest", None)
+        return bool(method()) if callable(method) else True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         top = self.top
         return top.handle_event(event) if top is not None else False

@@ -134,3 +134,14 @@ def test_every_presets_match_survives_a_save_at_many_points(name: str) -> None:
         session.bot_step()
     assert session.match.hands_played >= 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("name", ["classic-5", "classic-6", "classic-6x2"])
+def test_issue15_fault9_every_seat_has_a_name_of_its_own(name: str) -> None:
+    """Issue 15, fault 9: no "Player 2..6": each seat is named, every name differs."""
+    from canasta_game.controller.hints import seat_name
+
+    session = Session.new(preset(name), 1, human_seat=0)
+    names = [seat_name(session, seat) for seat in range(session.rules.players)]
+    assert len(set(names)) == len(names)
+    assert not any(n.startswith("Player") for n in names)

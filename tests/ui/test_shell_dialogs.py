@@ -338,3 +338,46 @@ def test_a_resize_under_a_dialog_keeps_the_tables_buttons_hidden(boot) -> None:
     assert {b.text for b in driver.visible(UIButton)} == menu_buttons
     driver.click(_("Resume"))
     assert len(driver.visible(UIButton)) >= 2  # the table's own buttons are back
+
+
+def test_issue15_fault6_dialog_panels_are_not_drawn_at_four_times_their_size(boot) -> None:
+    """Issue 15, fault 6: pygame_gui draws a rounded panel on a surface 16 times its area
+    (40 MB and more for the score dialog); the frame is painted at its own size instead."""
+    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
+    from pygame_gui.elements import UIPanel
+
+    driver, flow = boot()
+    flow.begin(finished_hand("classic-6x2", seed=5))
+    driver.frames(2)
+    assert isinstance(driver.ctx.stack.top, ScoreDialog)
+    panels = driver.visible(UIPanel)
+    assert panels
+    for panel in panels:
+        assert not isinstance(panel.drawable_shape, RoundedRectangleShape)
+
+
+def test_issue15_fault9_the_score_dialog_names_each_side_in_its_colour(boot) -> None:
+    """Issue 15, fault 9: each side's heading wears the side's colour, as on the table."""
+    from canasta_game.ui.shell.theme import side_class
+
+    driver, flow = boot()
+    flow.begin(finished_hand("classic-6x2", seed=5))
+    driver.frames(2)
+    classes = {cls for label in driver.visible(UILabel) for cls in label.class_ids}
+    assert {side_class(side) for side in range(3)} <= classes
+
+
+def test_issue15_the_score_can_be_put_aside_to_look_at_the_final_table(boot) -> None:
+    """Follow the play: the score dialog does not hide the last melds for good."""
+    driver, flow = boot()
+    flow.begin(finished_hand())
+    driver.frames(2)
+    dialog = driver.ctx.stack.top
+    assert isinstance(dialog, ScoreDialog)
+    driver.click(_("Look at the table"))
+    assert driver.ctx.stack.top is dialog  # still the score's turn: nothing skipped
+    assert [str(b.text) for b in driver.visible()] == [_("Back to the score")]
+    assert not driver.visible(UILabel)
+    driver.click(_("Back to the score"))
+    assert driver.button(_("Next hand")) is not None
+    assert _("Match total") in label_texts(driver)

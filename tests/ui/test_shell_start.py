@@ -142,3 +142,13 @@ def test_the_window_can_be_resized_and_the_buttons_follow(shell) -> None:
     assert pygame.Rect(0, 0, 1024, 640).contains(button.rect)
     driver.click(_("New game"))
     assert isinstance(driver.ctx.stack.top, NewGameScreen)
+
+
+def test_issue15_fault8_new_game_offers_five_players(shell) -> None:
+    """Issue 15, fault 8: the engine has classic-5, so New game offers five players."""
+    driver, flow = shell
+    driver.click(_("New game"))
+    driver.click("5")
+    driver.click(_("Start"))
+    assert flow.session is not None
+    assert flow.session.rules.players == 5

@@ -415,3 +415,79 @@ def test_dropping_cards_back_where_they_came_from_says_nothing(
     driver.settle()
     assert driver.message() is None and session.log == []
     assert driver.context.sounds.played == []
+
+
+def test_issue15_fault1_discard_sends_staged_melds_that_reach_the_minimum(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15 fault 1: a discard with 60 of 50 points staged lays the melds, then discards."""
+    session = _session("Kc Kd Ks Qs Qh Qc 5s 7d", phase=Phase.PLAY)
+    driver = _drive(drivers, session)
+    driver.drag_cards(driver.cards("Kc", "Kd", "Ks"), driver.table_point())
+    driver.settle()
+    driver.drag_cards(driver.cards("Qs", "Qh", "Qc"), driver.table_point())
+    driver.settle()
+    assert driver.scene.staged_points() == 60
+    driver.drag_cards([driver.find("7d")], driver.pile_point())
+    driver.settle()
+    assert len(session.state.melds[0]) == 2  # C-INIT: the melds went down with the discard
+    assert [face_text(c) for c in session.state.hands[0]] == ["5s"]
+    assert not driver.scene.staging.groups
+    assert session.state.current != 0
+    _one_sprite_per_card(driver)
+
+
+def test_issue15_fault1_discard_below_the_minimum_is_refused_and_keeps_the_staging(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15 fault 1: 30 of 50 staged (C-INIT-1): the discard is refused, nothing is lost."""
+    session = _session("Kc Kd Ks Qs 5s 7d", phase=Phase.PLAY)
+    driver = _drive(drivers, session)
+    kings = driver.cards("Kc", "Kd", "Ks")
+    driver.drag_cards(kings, driver.table_point())
+    driver.settle()
+    seven = driver.find("7d")
+    driver.drag_cards([seven], driver.pile_point())
+    driver.settle()
+    assert len(session.log) == 0 and session.state.current == 0
+    assert driver.scene.staging.groups == [tuple(kings)]
+    assert seven in session.state.hands[0]
+    refusal = driver.scene.refusal
+    assert refusal is not None and refusal.rule.startswith("C-INIT")
+    assert driver.message() is not None
+    sprite = driver.scene.sprite_of(seven)
+    assert sprite is not None and sprite.home.zone == "hand"
+
+
+def test_issue15_fault4_a_card_dropped_on_an_opponents_meld_is_answered(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15 fault 4: the drop is refused in words (C-MELD: only your own side's melds)."""
+    session = _session("Kc Kd 5s 7d", melds={0: ["Ah Ac As"], 1: ["Qd Qc Qh"]}, phase=Phase.PLAY)
+    driver = _drive(drivers, session)
+    theirs = session.state.melds[1][0].mid
+    spot = next(s for s in driver.scene.plan.melds if s.mid == theirs)
+    driver.drag_cards([driver.find("Kc")], spot.column.center)
+    driver.settle()
+    refusal = driver.scene.refusal
+    assert refusal is not None and refusal.key == "meld_not_yours"
+    assert driver.message() is not None
+    assert len(session.log) == 0
+
+
+def test_issue15_fault2_a_red_three_keeps_its_size_before_its_side_has_melds(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15, fault 2: a lone red three (C-RED3) was drawn small while its side had no melds."""
+    state = state_from_setup(
+        RULES,
+        ["Kc Kd 5s 7d", *OTHERS],
+        stock="Qh Qd 5h 5d",
+        pile="9c",
+        bonus_threes={0: "3h"},
+        phase=Phase.PLAY,
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = _drive(drivers, session)
+    (three,) = session.state.bonus_threes[0]
+    assert driver.scene.plan.homes[three].kind == "table"

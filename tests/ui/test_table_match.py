@@ -202,3 +202,20 @@ def test_asking_the_partner_and_going_out_ends_the_match(drivers: list[TableDriv
     assert session.hand_over and session.match.over
     assert driver.context.calls == ["match_end"]
     assert "going_out" in driver.context.sounds.played
+
+
+def test_issue15_fault2_the_go_out_question_shows_its_whole_text(
+    drivers: list[TableDriver],
+) -> None:
+    """Issue 15, fault 2: the question was cut off ("...your partner mus") under an unthemed
+    title bar; now its note wraps inside the game's framed panel, at the smallest size too."""
+    session = _partner_asks()
+    driver = TableDriver(session, size=(1024, 640), delay=0.05)
+    drivers.append(driver)
+    assert isinstance(session.play(AskGoOut(2)), list)
+    driver.frames(2)
+    dialog = driver.scene.dialog
+    assert dialog is not None and dialog.visible
+    assert dialog.note.scroll_bar is None  # the whole note fits without scrolling
+    font = dialog.question.font
+    assert font.size(str(dialog.question.text))[0] <= dialog.question.rect.width

@@ -184,6 +184,18 @@ class Flow:
         if session.hand_over:
             self.show_hand_score()  # the last hand of a match leads on to the match sheet
 
+    def start_tutorial(self) -> None:
+        """The guided first hand (start screen, Rules screen). It is never saved and never
+        counted: the saved match, if any, stays as it was for Continue."""
+        from canasta_game.controller.tutorial import tutorial_session
+        from canasta_game.ui.table import TableScene
+        from canasta_game.ui.table.coach import Coach
+
+        self._leave_match()
+        session = tutorial_session()
+        coach = Coach(self.ctx.ui_manager, session, on_leave=self.show_start)
+        self.ctx.stack.replace(TableScene(session, self.ctx, coach=coach))
+
     def _settings_changed(self, settings: Settings) -> None:
         if self.session is not None and self.session.budget != settings.hard_think_s:
             self.session.set_budget(settings.hard_think_s)

@@ -19,13 +19,20 @@ from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
     UIHorizontalSlider,
+    UIImage,
     UILabel,
     UIPanel,
     UITextBox,
 )
 
+from canasta_game.ui.frame import panel_surface
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.theme import BUTTON_FONT_PX, BUTTON_HEIGHT, BUTTON_PAD, display_font
+from canasta_game.ui.shell.theme import (
+    BUTTON_FONT_PX,
+    BUTTON_HEIGHT,
+    BUTTON_PAD,
+    display_font,
+)
 
 Action = Callable[[], None]
 Change = Callable[[pygame.event.Event], None]
@@ -53,6 +60,7 @@ class GuiScene:
     """A screen made of widgets. Subclasses implement ``build`` and, if needed, ``back``."""
 
     modal = False
+    veiled = True  # a modal dialog's veil; off while the player looks at the table under it
     """A modal dialog veils the scene under it; a full screen paints the felt instead.
 
     The veil is a widget rather than a drawing so that it lies over everything the scenes
@@ -148,7 +156,7 @@ class GuiScene:
         self._kill()
         group = self.ctx.ui_manager.get_sprite_group()
         before = set(group.sprites())
-        if self.modal:
+        if self.modal and self.veiled:
             veil = UIPanel(
                 pygame.Rect((0, 0), self._size),
                 manager=self.ctx.ui_manager,
@@ -179,6 +187,8 @@ class GuiScene:
             manager=self.ctx.ui_manager,
             margins={"left": 0, "right": 0, "top": 0, "bottom": 0},
         )
+        frame = panel_surface(rect.size)
+        UIImage(pygame.Rect((0, 0), rect.size), frame, self.ctx.ui_manager, container=panel)
         self._roots.append(panel)
         return panel
 

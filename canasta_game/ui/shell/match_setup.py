@@ -15,7 +15,7 @@ from canasta_game.engine.rules import OPTION_IDS, PRESETS, Rules
 from canasta_game.i18n import _
 from canasta_game.persistence import Settings
 
-PLAYER_COUNTS = (2, 3, 4, 6)
+PLAYER_COUNTS = tuple(sorted({rules.players for rules in PRESETS.values()}))  # 2 to 6
 DIFFICULTIES = ("easy", "medium", "hard")
 TARGETS = (2500, 5000, 7500, 10000)
 

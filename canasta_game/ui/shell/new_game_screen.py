@@ -33,7 +33,7 @@ from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
 
 class NewGameScreen(GuiScene):
-    """Players 2/3/4/6, preset, difficulty, target and a few house rules; Start or Cancel."""
+    """Players 2 to 6, preset, difficulty, target and a few house rules; Start or Cancel."""
 
     def __init__(self, ctx: ShellContext) -> None:
         settings = ctx.settings
@@ -58,7 +58,8 @@ class NewGameScreen(GuiScene):
         row = BUTTON_HEIGHT + 14
 
         self.label(_("Players"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        width = (field_w - 3 * 10) // 4
+        gaps = len(PLAYER_COUNTS) - 1
+        width = (field_w - gaps * 10) // len(PLAYER_COUNTS)
         for index, count in enumerate(PLAYER_COUNTS):
             rect = pygame.Rect(field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
             button = self.button(str(count), rect, lambda c=count: self._players(c), panel)

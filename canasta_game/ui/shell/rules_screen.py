@@ -26,8 +26,16 @@ class RulesScreen(GuiScene):
         text_rect = pygame.Rect(24, 72, box.width - 48, box.height - 72 - BUTTON_HEIGHT - 40)
         self.text_box(rules_html(), text_rect, panel)
         self.button_row(
-            [(_("Back"), self._back)], box.height - BUTTON_HEIGHT - 20, panel, box.width
+            [(_("Back"), self._back), (_("First hand, guided"), self._tutorial)],
+            box.height - BUTTON_HEIGHT - 20,
+            panel,
+            box.width,
         )
+
+    def _tutorial(self) -> None:
+        nav = self.ctx.nav
+        assert nav is not None
+        nav.start_tutorial()
 
     def _back(self) -> None:
         nav = self.ctx.nav

@@ -15,7 +15,7 @@ from canasta_game.i18n import _
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT, side_class
 
 
 def line_keys(score: HandScore) -> list[str]:
@@ -46,6 +46,13 @@ class ScoreDialog(GuiScene):
         super().__init__(ctx)
 
     def build(self, size: tuple[int, int]) -> None:
+        if not self.veiled:  # looking at the final table: only the way back is shown
+            width = 280
+            rect = pygame.Rect(
+                (size[0] - width) // 2, size[1] - BUTTON_HEIGHT - 14, width, BUTTON_HEIGHT
+            )
+            self.button(_("Back to the score"), rect, lambda: self._look_at_table(False))
+            return
         session = self.session
         record = session.match.history[-1]
         score = record.score
@@ -77,7 +84,7 @@ class ScoreDialog(GuiScene):
                 side_name(session, side),
                 pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
                 panel,
-                "@side",
+                side_class(side),
             )
         y += row_h
         if any(members):
@@ -125,7 +132,7 @@ class ScoreDialog(GuiScene):
             y += row_h
         text = _("Final result") if session.match.over else _("Next hand")
         self.button_row(
-            [(text, self._continue)],
+            [(_("Look at the table"), lambda: self._look_at_table(True)), (text, self._continue)],
             box.height - BUTTON_HEIGHT - 18,
             panel,
             box.width,
@@ -137,6 +144,11 @@ class ScoreDialog(GuiScene):
             self.auto_after -= dt
             if self.auto_after <= 0:
                 self._continue()
+
+    def _look_at_table(self, look: bool) -> None:
+        """Put the score aside to see the last melds of the hand, and bring it back."""
+        self.veiled = not look
+        self.rebuild()
 
     def _continue(self) -> None:
         if self._done:
@@ -150,4 +162,6 @@ class ScoreDialog(GuiScene):
             nav.next_hand()
 
     def back(self) -> bool:
+        if not self.veiled:
+            self._look_at_table(False)  # Escape brings the score back
         return True  # Escape does not skip the score; the button does

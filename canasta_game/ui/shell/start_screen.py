@@ -51,6 +51,7 @@ class StartScreen(GuiScene):
         gap = max(8, min(14, height // 60))
         items = [
             (_("New game"), nav.show_new_game, True),
+            (_("First hand, guided"), nav.start_tutorial, True),
             (_("Continue"), nav.continue_match, self.can_continue),
             (_("Rules"), nav.show_rules, True),
             (_("Settings"), nav.show_settings, True),

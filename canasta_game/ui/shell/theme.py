@@ -7,18 +7,17 @@ file) so it ships inside the package and needs no resource lookups at start-up.
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import pygame
+from canasta_game.ui.fonts import game_font
+from canasta_game.ui.frame import GOLD
+from canasta_game.ui.sides import SIDE_COLOURS
 
 Colour = tuple[int, int, int]
 
 FELT: Colour = (21, 96, 56)
 FELT_EDGE: Colour = (9, 52, 29)
 CREAM: Colour = (246, 238, 212)
-GOLD: Colour = (226, 190, 110)
 INK: Colour = (22, 54, 34)
 SHADOW: Colour = (6, 28, 16)
 MUTED: Colour = (190, 206, 190)
@@ -124,14 +123,19 @@ def theme() -> dict[str, Any]:
             "font": _font(19, bold=True),
             "misc": {"text_horiz_alignment": "right"},
         },
+        **{
+            side_class(side): {
+                "colours": {"normal_text": _hex(colour)},
+                "font": _font(19, bold=True),
+                "misc": {"text_horiz_alignment": "right"},
+            }
+            for side, colour in enumerate(SIDE_COLOURS)
+        },
+        # The frame is painted once by ``panel_surface``: pygame_gui would draw a rounded
+        # panel at four times its size to smooth it, 40 MB and more for a large dialog.
         "panel": {
-            "colours": {"dark_bg": _hex((12, 52, 31)), "normal_border": _hex(GOLD)},
-            "misc": {
-                "shape": "rounded_rectangle",
-                "shape_corner_radius": "18",
-                "border_width": "2",
-                "shadow_width": "6",
-            },
+            "colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+            "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0"},
         },
         "#veil": {
             "colours": {"dark_bg": _hex(SHADOW, DIM_ALPHA), "normal_border": "#00000000"},
@@ -212,12 +216,9 @@ def theme() -> dict[str, Any]:
     }
 
 
-@cache
-def display_font(size: int, bold: bool = True) -> pygame.font.Font:
-    """A font for text drawn straight onto the felt (titles, notices), from pygame_gui's Noto."""
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    try:
-        with resources.as_file(resources.files("pygame_gui.data") / name) as path:
-            return pygame.font.Font(str(path), size)
-    except (OSError, FileNotFoundError, pygame.error):
-        return pygame.font.Font(None, size)
+display_font = game_font  # the shell's name for the game's one typeface
+
+
+def side_class(side: int) -> str:
+    """The theme class of a side's name in the score dialog: written in the side's colour."""
+    return f"@side_{side % len(SIDE_COLOURS)}"

@@ -1,9 +1,10 @@
 """The table's buttons, made with pygame_gui so they look like the rest of the app.
 
-Menu and help sit at the right of the top bar; the buttons for the human's own actions
-(sort, send the staged melds, take them back, ask the partner) sit at the right of the
-line above the hand and are shown only when they can be used. Pressing a button posts a
-pygame_gui event that reaches ``TableScene.handle_event``; ``which`` names it.
+Menu, help, the score sheet and the move log sit at the right of the top bar; the buttons
+for the human's own actions (sort, skip ahead, hint, send the staged melds, take them back,
+ask the partner) sit at the right of the line above the hand and are shown only when they
+can be used. Pressing a button posts a pygame_gui event that reaches
+``TableScene.handle_event``; ``which`` names it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,13 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from canasta_game.i18n import _
+from canasta_game.ui.fonts import game_font
 from canasta_game.ui.table.layout import TableLayout
 
 MENU, HELP, SORT, SEND, TAKE_BACK, ASK = "menu", "help", "sort", "send", "take_back", "ask"
-_HINT_ROW = (ASK, TAKE_BACK, SEND, SORT)  # right to left
+LOG, SHEET, HINT, SKIP, WHY = "log", "sheet", "hint", "skip", "why"
+_TOP_ROW = (MENU, HELP, SHEET, LOG)  # right to left
+_HINT_ROW = (ASK, TAKE_BACK, SEND, WHY, HINT, SKIP, SORT)  # right to left
 
 
 def _labels() -> dict[str, str]:
@@ -27,6 +31,11 @@ def _labels() -> dict[str, str]:
         SEND: _("Send melds (Enter)"),
         TAKE_BACK: _("Take back"),
         ASK: _("May I go out? (A)"),
+        LOG: _("Log (L)"),
+        SHEET: _("Score (T)"),
+        HINT: _("Hint (?)"),
+        SKIP: _("Skip ahead (Space)"),
+        WHY: _("Why? (W)"),
     }
 
 
@@ -45,11 +54,11 @@ class TableControls:
         self.kill()
         self._layout = layout
         labels = _labels()
-        font = pygame.font.Font(None, max(14, round(layout.fonts["label"] * 0.95)))
+        font = game_font(14, bold=False)  # the theme's button font
         pad = layout.pad
         hud_h = layout.hud.height - 6
         x = layout.hud.right - pad
-        for name in (MENU, HELP):
+        for name in _TOP_ROW:
             w = font.size(labels[name])[0] + 3 * pad
             x -= w
             self.buttons[name] = UIButton(
@@ -70,7 +79,7 @@ class TableControls:
         layout = self._layout
         if layout is None:
             return
-        for name in (MENU, HELP):
+        for name in _TOP_ROW:
             if self.suspended:
                 self.buttons[name].hide()
             else:

@@ -125,7 +125,7 @@ class Decor:
         surf = self._cache.get(key)
         if surf is None:
             surf = pygame.Surface(size, pygame.SRCALPHA)
-            radius = max(6, min(size) // 8)
+            radius = max(6, min(min(size) // 8, 16))
             pygame.draw.rect(surf, (*colour, alpha), surf.get_rect(), border_radius=radius)
             pygame.draw.rect(surf, (*GOLD, 150), surf.get_rect(), width=1, border_radius=radius)
             self._cache[key] = surf

@@ -1,50 +1,65 @@
 """The "May I go out?" question when the human's partner asks it.
 
-The answer binds the partner (C-OUT-6), so the dialog cannot be closed without answering:
-its close button does nothing. Y and N answer from the keyboard too (handled by the scene).
+The answer binds the partner (C-OUT-6), so the dialog has no close button: only Yes or No
+answers it. Y and N answer from the keyboard too (handled by the scene). It sits on the
+same framed card as every other dialog of the game, and its text wraps, so no translation
+is cut off.
 """
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIWindow
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from canasta_game.i18n import _
+from canasta_game.ui.frame import PANEL_SHADOW, panel_surface
+
+WIDTH, HEIGHT = 560, 236
 
 
-class GoOutQuestion(UIWindow):
+class GoOutQuestion:
     def __init__(self, manager: pygame_gui.UIManager, window: tuple[int, int], asker: str) -> None:
-        width = min(520, window[0] - 40)
-        height = 170
-        rect = pygame.Rect((window[0] - width) // 2, (window[1] - height) // 2 - 40, width, height)
-        super().__init__(
+        width = min(WIDTH, window[0] - 40)
+        rect = pygame.Rect((window[0] - width) // 2, (window[1] - HEIGHT) // 2 - 40, width, HEIGHT)
+        self.panel = UIPanel(
             rect,
-            manager,
-            window_display_title=_("May I go out?"),
-            draggable=False,
-            always_on_top=True,
+            starting_height=10,  # above the table's own buttons
+            manager=manager,
+            margins={"left": 0, "right": 0, "top": 0, "bottom": 0},
         )
-        if self.close_window_button is not None:
-            self.close_window_button.hide()  # only Yes or No is an answer
-        inner = self.get_container().get_rect()
-        question = _("{name} asks: may I go out?").format(name=asker)
-        UILabel(pygame.Rect(10, 10, inner.width - 20, 30), question, manager, container=self)
+        UIImage(
+            pygame.Rect((0, 0), rect.size), panel_surface(rect.size), manager, container=self.panel
+        )
+        inner = width - 2 * (PANEL_SHADOW + 18)
+        left = PANEL_SHADOW + 18
+        self.question = UILabel(
+            pygame.Rect(left, 12, inner, 48),
+            _("{name} asks: may I go out?").format(name=asker),
+            manager,
+            container=self.panel,
+            object_id=ObjectID(class_id="@heading"),
+        )
         note = _("Yes: your partner must go out now. No: your partner must keep a card.")
-        UILabel(pygame.Rect(10, 40, inner.width - 20, 26), note, manager, container=self)
-        bw = 130
+        self.note = UITextBox(
+            note,
+            pygame.Rect(left, 62, inner, 90),
+            manager,
+            container=self.panel,
+            object_id=ObjectID(class_id="@centred"),
+        )
+        bw = 150
+        top = HEIGHT - PANEL_SHADOW - 62
         self.yes = UIButton(
-            pygame.Rect(inner.width // 2 - bw - 10, 78, bw, 36),
+            pygame.Rect(width // 2 - bw - 10, top, bw, 44),
             _("Yes (Y)"),
             manager,
-            container=self,
+            container=self.panel,
         )
         self.no = UIButton(
-            pygame.Rect(inner.width // 2 + 10, 78, bw, 36), _("No (N)"), manager, container=self
+            pygame.Rect(width // 2 + 10, top, bw, 44), _("No (N)"), manager, container=self.panel
         )
-
-    def on_close_window_button_pressed(self) -> None:
-        """The partner is waiting for a binding answer: closing is not an answer."""
 
     def answer_for(self, event: pygame.event.Event) -> bool | None:
         """True/False when ``event`` pressed Yes/No, else None."""
@@ -55,3 +70,16 @@ class GoOutQuestion(UIWindow):
         if event.ui_element is self.no:
             return False
         return None
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.panel.visible)
+
+    def show(self) -> None:
+        self.panel.show()
+
+    def hide(self) -> None:
+        self.panel.hide()
+
+    def kill(self) -> None:
+        self.panel.kill()

@@ -80,7 +80,10 @@ class HeadlessContext:
 
 
 def make_context(size: tuple[int, int], **settings: object) -> HeadlessContext:
-    manager = pygame_gui.UIManager(size)
+    """A stand-in context whose widgets wear the game's theme, as in the real app."""
+    from canasta_game.ui.shell.theme import theme
+
+    manager = pygame_gui.UIManager(size, theme(), enable_live_theme_updates=False)
     return HeadlessContext(manager, PlainSettings(**settings))  # type: ignore[arg-type]
 
 

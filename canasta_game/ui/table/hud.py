@@ -11,12 +11,14 @@ from dataclasses import dataclass
 import pygame
 
 from canasta_game.i18n import _
+from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
-from canasta_game.ui.table.layout import TableLayout
+from canasta_game.ui.table.layout import SeatSpot, TableLayout
 from canasta_game.ui.table.text import TextCache
 
 OPEN_GREEN = (150, 230, 150)
 CLOSED_AMBER = (246, 196, 110)
+LAST_MOVE = (206, 226, 236)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class HudInfo:
     hint: str
     seat_names: tuple[str, ...]
     actor: int
+    seat_sides: tuple[int, ...] = ()  # each seat's side, for its colour mark
 
 
 class Hud:
@@ -62,27 +65,30 @@ class Hud:
         room = turn_x - pad * 3
         block_w = room // max(1, len(info.sides))
         x = pad
-        for side in info.sides:
+        mark = max(4, px // 4)
+        for index, side in enumerate(info.sides):
+            cy = rect.height // 2
+            pygame.draw.circle(bar, side_colour(index), (x + mark, cy), mark)
+            x += 2 * mark + pad // 2
             name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
             score = self.text.render(f"{side.score:,}".replace(",", "\u2009"), px, INK, bold=True)
             status = _("open") if side.opened else _("not open")
             detail = _("min {points}").format(points=side.minimum) + " \u00b7 " + status
             if side.canastas:
                 detail += " \u00b7 " + _("{count} canasta(s)").format(count=side.canastas)
-            used = name.get_width() + score.get_width() + 2 * pad
+            used = name.get_width() + score.get_width() + 2 * pad + 2 * mark + pad // 2
             status_s = self.text.fit(
                 detail,
                 small,
                 OPEN_GREEN if side.opened else CLOSED_AMBER,
                 max(20, block_w - used - pad),
             )
-            cy = rect.height // 2
             bar.blit(name, (x, cy - name.get_height() // 2))
             sx = x + name.get_width() + pad
             bar.blit(score, (sx, cy - score.get_height() // 2))
             dx = sx + score.get_width() + pad
             bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
-            x += block_w
+            x += block_w - 2 * mark - pad // 2
         return bar
 
     def draw_bar(
@@ -102,8 +108,10 @@ class Hud:
         info: HudInfo,
         counts: dict[int, int],
         anchors: dict[int, tuple[int, int, bool]],
+        captions: dict[int, tuple[str, ...]] | None = None,
     ) -> None:
-        """Each other player's name and card count by their fan; the one to act glows."""
+        """Each other player's name and card count by their fan; the one to act glows; its
+        last turn in a smaller line beyond the name, until it plays again."""
         px = layout.fonts["label"]
         width = layout.size[0]
         for seat, spot in layout.seats.items():
@@ -114,13 +122,52 @@ class Hud:
             text = self.text.fit(label, px, colour, room, bold=acting)
             r = max(3, px // 5)
             dot = 2 * r + 4 if acting else 0
-            total = text.get_width() + dot
+            chip = 2 * r + 4 if info.seat_sides else 0
+            total = text.get_width() + dot + chip
             x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
             left = max(2, min(width - 2 - total, x - total // 2))
             top = y - text.get_height() if above else y
+            cy = top + text.get_height() // 2
             if acting:
-                pygame.draw.circle(surface, TURN, (left + r, top + text.get_height() // 2), r)
-            surface.blit(text, (left + dot, top))
+                pygame.draw.circle(surface, TURN, (left + r, cy), r)
+            if chip:
+                square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
+                colour = side_colour(info.seat_sides[seat])
+                pygame.draw.rect(surface, colour, square, border_radius=max(1, r // 2))
+            surface.blit(text, (left + dot + chip, top))
+            caption = (captions or {}).get(seat)
+            if caption:
+                self._caption(surface, layout, caption, spot, (x, top, text.get_height(), above))
+
+    def _caption(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        captions: tuple[str, ...],
+        spot: SeatSpot,
+        where: tuple[int, int, int, bool],
+    ) -> None:
+        """What a seat's last turn did, beyond its name: its first and last parts (taking
+        the pile, melds, the discard) on lines of their own; the log has every move."""
+        x, top, label_h, above = where
+        px = max(11, layout.fonts["badge"] - 2)
+        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
+        if spot.where == "left":  # up to the stock
+            low, high = 2, layout.stock.left - 4
+        elif spot.where == "right":  # into the felt's margin by the meld areas
+            low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
+        else:  # a top seat: one line, so the meld areas below stay clear
+            low, high = spot.rect.left, spot.rect.right
+            shown = (" \u00b7 ".join(shown),)
+        room = high - low
+        lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
+        y = top - sum(line.get_height() for line in lines) if above else top + label_h
+        for line in lines:
+            left = max(low, min(high - line.get_width(), x - line.get_width() // 2))
+            back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
+            pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
+            surface.blit(line, (left, y))
+            y += line.get_height()
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int

@@ -39,7 +39,15 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
         turn = _("Your turn")
     else:
         turn = _("Turn: {name}").format(name=names[view.actor])
-    return HudInfo(sides, turn, my_turn, hint(session), names, -1 if over else view.actor)
+    return HudInfo(
+        sides,
+        turn,
+        my_turn,
+        hint(session),
+        names,
+        -1 if over else view.actor,
+        seat_sides=tuple(rules.seat_side),
+    )
 
 
 def may_ask(session: Session, view: PlayerView, me: int) -> bool:

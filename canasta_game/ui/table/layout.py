@@ -108,7 +108,7 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
     label_h = fonts["label"] + pad // 2
     top_h = mini_card[1] + label_h + pad if has_top else 0
     col_w = mini_card[1] + 2 * pad if has_sides else 0
-    hand_h = hand_card[1] + round(hand_card[1] * 0.2) + pad
+    hand_h = hand_card[1] + round(hand_card[1] * 0.2) + pad + pad // 2
     hand = pygame.Rect(pad, height - hand_h, width - 2 * pad, hand_h)
     hint_h = max(26, round(34 * scale))
     hint = pygame.Rect(pad, hand.top - hint_h, width - 2 * pad, hint_h)

@@ -6,13 +6,14 @@ surface it blits comes from a cache (card art, text, decor), so a frame is only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
 from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.observation import PlayerView
 from canasta_game.i18n import _
+from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.card_images import CardImages
 from canasta_game.ui.table.decor import (
     GOLD,
@@ -54,14 +55,18 @@ class Painter:
         self, surface: pygame.Surface, layout: TableLayout, names: dict[int, str]
     ) -> None:
         px = layout.fonts["badge"]
+        r = max(3, px // 3)
         for side, area in layout.areas.items():
             label = self.text.fit(
                 names.get(side, ""),
                 px,
                 GOLD if area.mine else INK_DIM,
-                area.rect.width - 2 * layout.pad,
+                area.rect.width - 3 * layout.pad - 2 * r,
             )
-            surface.blit(label, (area.rect.left + layout.pad, area.rect.top + 3))
+            top = area.rect.top + 3
+            centre = (area.rect.left + layout.pad + r, top + label.get_height() // 2)
+            pygame.draw.circle(surface, side_colour(side), centre, r)
+            surface.blit(label, (area.rect.left + layout.pad + 2 * r + 4, top))
 
     def staging_note(
         self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, note: str, ready: bool
@@ -117,8 +122,11 @@ class Painter:
         sprites: Iterable[CardSprite],
         selected: set[int],
         flying: bool,
+        marks: Mapping[int, tuple[int, int, int]] | None = None,
     ) -> None:
-        """Blit sprites; resting covered cards are skipped. Flights get a soft shadow."""
+        """Blit sprites; resting covered cards are skipped. Flights get a soft shadow.
+
+        ``marks`` outlines cards in a colour: a player's last turn, or the Hint's cards."""
         images = self.images
         for sprite in sprites:
             if not flying and sprite.home.hidden and sprite.flight is None:
@@ -131,6 +139,9 @@ class Painter:
             surface.blit(image, (x, y))
             if sprite.uid is not None and sprite.uid in selected and sprite.home.zone == "hand":
                 frame = self.decor.outline((w, h), SELECT)
+                surface.blit(frame, (x - 3, y - 3))
+            elif marks and sprite.uid in marks and sprite.flight is None:
+                frame = self.decor.outline((w, h), marks[sprite.uid])
                 surface.blit(frame, (x - 3, y - 3))
 
     def meld_badges(

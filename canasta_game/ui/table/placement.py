@@ -138,7 +138,8 @@ def _area_slots(
         n = (1 if col.is_canasta else col.size) if isinstance(col, TableMeld) else len(col)
         longest = max(longest, n)
     room = row_h - card_h - badge_h - pad // 2
-    step = int(min(card_h * 0.24, room / max(1, longest - 1))) if longest > 1 else 0
+    # one card per column needs no cascade, so it never counts as crowded (issue 15, 2)
+    step = int(min(card_h * 0.24, room / (longest - 1))) if longest > 1 else int(card_h * 0.24)
     step = max(step, 3)
     corners = []
     for index in range(len(columns)):
@@ -366,7 +367,7 @@ def plan_table(
 
     card_w, card_h = layout.card(HAND)
     hand = layout.hand
-    rest_y = hand.bottom - layout.pad // 2 - card_h / 2
+    rest_y = hand.bottom - layout.pad - card_h / 2  # a clear margin under the hand (issue 15)
     xs = hand_xs(hand_order, hand.width, card_w, gaps, hand.centerx)
     for i, (uid, x) in enumerate(zip(hand_order, xs, strict=True)):
         y = rest_y - (layout.selection_raise if uid in selected else 0)

@@ -50,12 +50,15 @@ def played_session(rules_name: str, seed: int, moves: int, level: str = "easy") 
     """A real deal played by computer players for about ``moves`` moves, stopped where the
     human (seat 0) is to draw, so a screenshot shows a genuine game in progress."""
     auto = Session.new(preset(rules_name), seed, human_seat=None, level="easy")
-    keep = auto.state
+    keep, played = auto.state, 0
     for _ in range(moves):
         if auto.hand_over:
             break
         auto.bot_step()
         state = auto.state
         if state.phase is Phase.DRAW and state.current == 0 and not auto.hand_over:
-            keep = state
-    return Session.from_state(keep, human_seat=0, level=level)
+            keep, played = state, len(auto.log)
+    # the moves that led here stay in the log, so the move log and last-move marks show them
+    return Session(
+        auto.match, auto.hand_start, auto.log[:played], human_seat=0, level=level, state=keep
+    )

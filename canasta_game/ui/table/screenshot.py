@@ -29,14 +29,18 @@ def render_table_screenshot(
     seed: int = 1,
     size: tuple[int, int] = (1280, 800),
     moves: int = 40,
+    *,
+    show_log: bool = False,
 ) -> Path:
-    """Render the table for ``preset``/``seed`` at ``size`` and save it as a PNG."""
+    """Render the table for ``preset``/``seed`` at ``size`` and save it as a PNG; with
+    ``show_log`` the move log is open (README's screenshot)."""
     surface = init_headless(size)
     context = make_context(size, reduced_motion=True)
     session = table_session(preset, seed, moves)
     pacer = Pacer(session, threaded=False)
     pacer.hold = True
     scene = TableScene(session, context, pacer=pacer, size=size)
+    scene.log_visible = show_log
     try:
         for _ in range(3):
             pacer.hold = True

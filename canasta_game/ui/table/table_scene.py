@@ -9,6 +9,8 @@ flights and sounds. It decides no rule: every refusal it shows is the engine's r
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from canasta_game.controller.gestures import (
@@ -16,38 +18,46 @@ from canasta_game.controller.gestures import (
     Staging,
     Target,
     action_for_drop,
+    discard_with_staging,
 )
-from canasta_game.controller.hints import seat_name
+from canasta_game.controller.hints import Suggestion, seat_name, suggest
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut
+from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut, Discard, DrawStock, TakePile
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.state import Phase, State
+from canasta_game.i18n import _
+from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table import controls as ctl
 from canasta_game.ui.table.animator import Movement, movement_from_events, reconcile
 from canasta_game.ui.table.arrangement import HandArrangement, Selection
 from canasta_game.ui.table.card_images import CardImages
+from canasta_game.ui.table.coach import Coach
 from canasta_game.ui.table.context import TableContext
-from canasta_game.ui.table.decor import Decor
+from canasta_game.ui.table.decor import GLOW, Decor
 from canasta_game.ui.table.dialogs import GoOutQuestion
+from canasta_game.ui.table.drawers import draw_log, draw_sheet, log_scroll_limit
 from canasta_game.ui.table.help_overlay import draw_help
 from canasta_game.ui.table.hud import Hud, HudInfo
 from canasta_game.ui.table.info import hud_info, may_ask, staging_note
 from canasta_game.ui.table.layout import MINI, TableLayout, compute_layout
 from canasta_game.ui.table.messages import ERROR, INFO, Messages
 from canasta_game.ui.table.mouse import TableMouse
+from canasta_game.ui.table.move_log import MoveLog
 from canasta_game.ui.table.painter import Painter
 from canasta_game.ui.table.placement import TablePlan, plan_table
+from canasta_game.ui.table.sheet import sheet_columns
 from canasta_game.ui.table.sprites import CardSprite, SpriteStore
-from canasta_game.ui.table.targets import target_at, target_rects
+from canasta_game.ui.table.targets import pile_rect, stock_rect, target_at, target_rects
 from canasta_game.ui.table.text import TextCache
 from canasta_game.ui.table.tween import Pace
 from canasta_game.ui.table.wording import news_for, reason_text, side_name, sound_for
 
 END_PAUSE = 0.8  # seconds the last move of a hand stays on screen before the score
+SKIP_SPEED = 1000.0  # the pacer's speed while skipping ahead: no pause between moves
 
 
 class TableScene:
@@ -60,9 +70,11 @@ class TableScene:
         *,
         pacer: Pacer | None = None,
         size: tuple[int, int] | None = None,
+        coach: Coach | None = None,
     ) -> None:
         self.session = session
         self.context = context
+        self.coach = coach  # the guide of the first hand, if this is it
         self.me = session.human_seat if session.human_seat is not None else 0
         settings = context.settings
         self.pacer = pacer if pacer is not None else Pacer(session, speed=settings.animation_speed)
@@ -79,6 +91,14 @@ class TableScene:
         self.messages = Messages()
         self.mouse = TableMouse(self)
         self.help_visible = False
+        self.refusal: Reason | None = None  # the last refusal, for its rule on request
+        self.move_log = MoveLog.empty()
+        self.log_visible = False
+        self.log_scroll = 0
+        self.sheet_visible = False
+        self.suggestion: Suggestion | None = None
+        self.skipping = False  # Space: computer moves land at once until the human's turn
+        self._info_stale = False  # "Your turn" waits until every card has landed
         self.dialog: GoOutQuestion | None = None
         self.clock = 0.0
         self._seen: State | None = None
@@ -110,6 +130,9 @@ class TableScene:
         manager.set_window_resolution(self.layout.size)
         self.controls.suspended = self._covered
         self.controls.build(self.layout)
+        if self.coach is not None:
+            self.coach.build(self.layout)
+            self.coach.set_visible(not self._covered)
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -117,6 +140,8 @@ class TableScene:
         self._sync(Movement(), Pace(0.0, 0.0, 0.0))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.coach is not None and self.coach.handle(event):
+            return True
         name = self.controls.which(event)
         if name is not None:
             self._button(name)
@@ -128,6 +153,13 @@ class TableScene:
                 return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type == pygame.MOUSEWHEEL and self.log_visible:
+            most = log_scroll_limit(self.text, self.layout, self.move_log.lines)
+            self.log_scroll = max(0, min(most, self.log_scroll + event.y))
+            return True
+        if self.sheet_visible and event.type == pygame.MOUSEBUTTONDOWN:
+            self.sheet_visible = False  # a click anywhere closes the sheet
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.mouse.down(event)
         if event.type == pygame.MOUSEMOTION:
@@ -149,6 +181,16 @@ class TableScene:
             # Changed elsewhere (a new hand, a load, a move made by another caller): the
             # seat that was to act moved, as far as the table can tell.
             self._sync(Movement(fallback_seat=self.view.actor), self.pace())
+        if self.skipping:
+            if self.session.human_to_act or self.session.hand_over:
+                self.skipping = False
+            else:
+                self.pacer.speed = SKIP_SPEED
+                self.store.finish()
+        if self._info_stale and not self.store.busy:
+            self.refresh_info()
+        if self.messages.current is None and self.controls.shown(ctl.WHY):
+            self.controls.show({ctl.WHY: False})
         held = self.store.holding or self.mouse.busy or self.dialog is not None or self.help_visible
         self.pacer.hold = held
         actor = self.session.state.actor
@@ -180,7 +222,7 @@ class TableScene:
             else:
                 resting.append(sprite)
         selected = self.selection.cards
-        painter.cards(surface, resting, selected, flying=False)
+        painter.cards(surface, resting, selected, flying=False, marks=self.marks())
         arriving = {s.home.zone for s in self.store if s.flight is not None and s.flight.hold}
         painter.meld_badges(surface, layout, plan, arriving)
         painter.staged_frames(surface, plan)
@@ -189,7 +231,7 @@ class TableScene:
             if plan.staging_rect is not None and not self.session.hand_over:
                 note, ready = staging_note(self.staging)
                 painter.staging_note(surface, layout, plan, note, ready)
-            self.hud.draw_seats(surface, layout, info, plan.backs, plan.labels)
+            self.hud.draw_seats(surface, layout, info, plan.backs, plan.labels, self.captions())
             self.hud.draw_hint(surface, layout, info, self.controls.hint_right)
             self.hud.draw_bar(surface, layout, info, self.controls.hud_reserved)
         drag, pointer = self.mouse.drag, self.mouse.pointer
@@ -202,20 +244,48 @@ class TableScene:
             painter.ghost_back(surface, pointer.pos)
         if pointer.banding:
             painter.band(surface, pointer.band_rect())
+        self._draw_overlays(surface)
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        """Over everything: the current message, the Hint's glow, the guide, the log, the
+        score sheet and the help, in that order (the last one opened lies on top)."""
+        layout, view, info, painter = self.layout, self.view, self.info, self.painter
         message = self.messages.current
         if message is not None:
             area = layout.areas[view.side].rect
             colour = (255, 200, 190) if message.kind == ERROR else (240, 236, 214)
             painter.text_box(
                 surface,
-                [message.text],
+                message.text.split("\n"),
                 layout.fonts["toast"],
                 (area.centerx, area.top + area.height // 3),
                 area.width - 4 * layout.pad,
                 colour,
             )
+        self._draw_suggestion(surface)
+        if self.coach is not None:
+            self.coach.draw(painter, surface, layout)
+        if self.log_visible:
+            draw_log(painter, surface, layout, self.move_log.lines, self.log_scroll)
+        if self.sheet_visible and info is not None:
+            sides = [side.name for side in info.sides]
+            draw_sheet(painter, surface, layout, sheet_columns(self.session, view, sides))
         if self.help_visible:
             draw_help(painter, surface, layout)
+
+    def at_rest(self) -> bool:
+        """Nothing flies, nobody drags, no message is timed and no computer player is to
+        move: the main loop may stop drawing until the next event (issue 15, fault 5)."""
+        session = self.session
+        ending = session.hand_over and self._reported_hand != session.match.hands_played
+        return not (
+            self.store.busy
+            or self.mouse.busy
+            or self.messages.current is not None
+            or session.bot_to_act
+            or ending
+            or self._info_stale
+        )
 
     def covered(self) -> None:
         """Another scene (menu, score) now lies on top: hide the table's widgets."""
@@ -234,6 +304,8 @@ class TableScene:
         top would otherwise leave them clickable underneath.
         """
         self.controls.set_suspended(not visible)
+        if self.coach is not None:
+            self.coach.set_visible(visible)
         if self.dialog is not None:
             if visible:
                 self.dialog.show()
@@ -244,6 +316,8 @@ class TableScene:
         """Stop the computer players' thinking thread and remove the buttons."""
         self.pacer.close()
         self.controls.kill()
+        if self.coach is not None:
+            self.coach.kill()
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -273,6 +347,7 @@ class TableScene:
         self._seen = session.state
         self.replan(move, pace)
         self.refresh_info()
+        self._follow_log()
 
     def replan(self, move: Movement | None = None, pace: Pace | None = None) -> None:
         """Recompute where every card rests; cards glide there (a shuffle, not a move)."""
@@ -312,18 +387,69 @@ class TableScene:
         return points
 
     def refresh_info(self) -> None:
-        """The HUD's words and which action buttons show; once per change, not per frame."""
-        self.info = hud_info(self.session, self.view)
+        """The HUD's words and which action buttons show; once per change, not per frame.
+
+        While the cards of the last computer move still fly, the HUD keeps saying whose
+        move it was: "Your turn" appears only once everything has landed."""
+        info = hud_info(self.session, self.view)
+        was_mine = self.info is not None and self.info.my_turn  # the human's own move
+        landing = self.store.busy and self.session.human_to_act and not was_mine
+        self._info_stale = landing
+        if landing and self.info is not None:
+            info = dataclasses.replace(
+                info, turn=self.info.turn, my_turn=False, hint=self.info.hint, actor=self.info.actor
+            )
+        self.info = info
         staged = bool(self.staging.groups)
-        can_ask = may_ask(self.session, self.view, self.me)
+        mine = self.session.human_to_act and not landing
+        can_ask = mine and may_ask(self.session, self.view, self.me)
+        others = not self.session.hand_over and not mine
         self.controls.show(
-            {ctl.SEND: staged, ctl.TAKE_BACK: staged, ctl.ASK: can_ask, ctl.SORT: True}
+            {
+                ctl.SEND: staged,
+                ctl.TAKE_BACK: staged,
+                ctl.ASK: can_ask,
+                ctl.SORT: True,
+                ctl.HINT: mine and self.dialog is None,
+                ctl.SKIP: others,
+            }
         )
+
+    def _follow_log(self) -> None:
+        info = self.info
+        if info is None:
+            return
+        sides = [s.name for s in info.sides]
+        self.move_log.follow(self.session, names=info.seat_names, side_names=sides, me=self.me)
+
+    def marks(self) -> dict[int, tuple[int, int, int]]:
+        """Cards outlined: each other player's last turn in its side's colour (until that
+        player moves again), and the Hint's cards in the glow colour."""
+        rules = self.session.rules
+        out = {
+            uid: side_colour(rules.seat_side[seat])
+            for seat, mark in self.move_log.last.items()
+            if seat != self.me
+            for uid in mark.cards
+        }
+        if self.suggestion is not None:
+            out.update(dict.fromkeys(self.suggestion.cards, GLOW))
+        return out
+
+    def captions(self) -> dict[int, tuple[str, ...]]:
+        """What each other player did in its last turn, by its name ("took the pile (14)")."""
+        return {
+            seat: mark.captions
+            for seat, mark in self.move_log.last.items()
+            if seat != self.me and mark.captions
+        }
 
     # --- moves ---------------------------------------------------------------------------
 
     def play(self, action: Action) -> bool:
         """Play the human's action; an illegal one is explained and changes nothing."""
+        if isinstance(action, Discard) and self.staging.groups:
+            return self._discard_with_staging(action)
         result = self.session.play(action)
         if isinstance(result, Reason):
             self.refuse(result)
@@ -331,7 +457,29 @@ class TableScene:
         self._after_move(result, self.me, human=True)
         return True
 
+    def _discard_with_staging(self, discard: Discard) -> bool:
+        """Issue 15, fault 1: staged melds go down with the discard, or the discard waits."""
+        moves = discard_with_staging(self.session, self.staging, discard)
+        if isinstance(moves, Reason):
+            names = self.info.seat_names if self.info is not None else ()
+            text = _("The staged melds must go down before you discard: {why}").format(
+                why=reason_text(moves, names)
+            )
+            self.refuse(moves, text)
+            return False
+        events: list[ev.Event] = []
+        for action in moves:
+            result = self.session.play(action)
+            if isinstance(result, Reason):  # checked together just now: cannot happen
+                self.refuse(result)
+                return False
+            events.extend(result)
+        self.staging.clear()
+        self._after_move(events, self.me, human=True)
+        return True
+
     def _after_move(self, events: list[ev.Event], actor: int, human: bool) -> None:
+        self.suggestion = None
         names = self.info.seat_names if self.info is not None else ()
         sound = sound_for(events)
         if sound is not None:
@@ -341,11 +489,16 @@ class TableScene:
             self.messages.show(news, INFO)
         self._sync(movement_from_events(events, actor), self.pace(human=human))
 
-    def refuse(self, why: Reason) -> None:
-        """Say why a move is not allowed, in words, with the rule ID; play the buzz."""
+    def refuse(self, why: Reason, text: str | None = None) -> None:
+        """Say why a move is not allowed, in words (``text`` or the reason's own sentence);
+        the reason is kept so its rule ID can be shown on request; play the buzz."""
         self.context.sounds.play("illegal")
-        names = self.info.seat_names if self.info is not None else ()
-        self.messages.show(reason_text(why, names), ERROR)
+        self.refusal = why
+        if text is None:
+            names = self.info.seat_names if self.info is not None else ()
+            text = reason_text(why, names)
+        self.messages.show(text, ERROR)
+        self.controls.show({ctl.WHY: True})
 
     def draw_card(self) -> None:
         """Click on the stock, or D."""
@@ -433,6 +586,14 @@ class TableScene:
             self.context.open_menu()
         elif name == ctl.HELP:
             self.help_visible = not self.help_visible
+        elif name == ctl.LOG:
+            self.toggle_log()
+        elif name == ctl.SHEET:
+            self.sheet_visible = not self.sheet_visible
+        elif name == ctl.SKIP:
+            self.skip_ahead()
+        elif name == ctl.WHY:
+            self.explain_refusal()
         elif self.input_held():
             return
         elif name == ctl.SORT:
@@ -443,6 +604,8 @@ class TableScene:
             self.take_back()
         elif name == ctl.ASK:
             self._ask()
+        elif name == ctl.HINT:
+            self.show_hint()
 
     def _sort(self) -> None:
         self.arrangement.sort()
@@ -455,6 +618,18 @@ class TableScene:
             return True
         if key in (pygame.K_F1, pygame.K_h):
             self.help_visible = not self.help_visible
+            return True
+        if key == pygame.K_l:
+            self.toggle_log()
+            return True
+        if key == pygame.K_t:
+            self.sheet_visible = not self.sheet_visible
+            return True
+        if key == pygame.K_SPACE:
+            self.skip_ahead()
+            return True
+        if key == pygame.K_w:
+            self.explain_refusal()
             return True
         if self.dialog is not None:
             if key in (pygame.K_y, pygame.K_n):
@@ -472,6 +647,8 @@ class TableScene:
             self._send_staging()
         elif key == pygame.K_a:
             self._ask()
+        elif key in (pygame.K_SLASH, pygame.K_QUESTION):
+            self.show_hint()
         else:
             return False
         return True
@@ -481,11 +658,49 @@ class TableScene:
             self.mouse.cancel()
         elif self.help_visible:
             self.help_visible = False
+        elif self.sheet_visible or self.log_visible:
+            self.sheet_visible = self.log_visible = False
         elif self.selection.cards:
             self.selection.clear()
             self.replan()
         else:
             self.context.open_menu()
+
+    def explain_refusal(self) -> None:
+        """Why? The last refusal again, with the rule it comes from on a second line."""
+        why = self.refusal
+        if why is None:
+            return
+        names = self.info.seat_names if self.info is not None else ()
+        rule = _("Rule {rule}: see Rules in the menu").format(rule=why.rule)
+        self.messages.show(reason_text(why, names) + "\n" + rule, INFO)
+
+    def toggle_log(self) -> None:
+        self.log_visible = not self.log_visible
+        self.log_scroll = 0
+
+    def skip_ahead(self) -> None:
+        """Space or the button: land every card now and play the computer players' moves
+        without pauses until it is the human's turn again."""
+        self.store.finish()
+        if not self.session.human_to_act and not self.session.hand_over:
+            self.skipping = True
+
+    def show_hint(self) -> None:
+        """The move Medium would make now: its cards outlined, and why in one sentence."""
+        if self.store.busy:
+            return
+        self.suggestion = suggest(self.session)
+        if self.suggestion is not None:
+            self.messages.show(self.suggestion.text, INFO)
+
+    def _draw_suggestion(self, surface: pygame.Surface) -> None:
+        """A hint to draw or take the pile glows on the stock or on the pile."""
+        action = self.suggestion.action if self.suggestion is not None else None
+        if isinstance(action, DrawStock):
+            self.painter.glows(surface, [(stock_rect(self.layout), True)])
+        elif isinstance(action, TakePile):
+            self.painter.glows(surface, [(pile_rect(self.layout), True)])
 
     def input_held(self) -> bool:
         return self.store.holding or self.dialog is not None

@@ -53,13 +53,16 @@ def target_rects(
 def target_at(
     pos: tuple[int, int], layout: TableLayout, plan: TablePlan, side: int
 ) -> Target | None:
-    """The drop target under ``pos``, legal or not; None over the opponents or the felt."""
+    """The drop target under ``pos``, legal or not; None over the felt or a seat."""
     if pile_rect(layout).collidepoint(pos):
         return Target("pile")
     if stock_rect(layout).collidepoint(pos):
         return Target("stock")
     for spot in plan.melds:
         if spot.side == side and spot.column.collidepoint(pos):
+            return Target("meld", spot.mid)
+    for spot in plan.melds:  # an opponent's meld: the engine answers why not (issue 15, 4)
+        if spot.column.collidepoint(pos):
             return Target("meld", spot.mid)
     if layout.hand.collidepoint(pos) or layout.hint.collidepoint(pos):
         return Target("hand")

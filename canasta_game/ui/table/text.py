@@ -1,7 +1,7 @@
 """Rendered text, kept: font rendering costs far more than a blit, and the table shows the
 same few dozen strings (names, counts, hints) frame after frame.
 
-Only pygame's default font is used, so the game ships no font files.
+The table writes in the game's one typeface (``game_font``), as the menus do.
 """
 
 from __future__ import annotations
@@ -10,7 +10,11 @@ from collections import OrderedDict
 
 import pygame
 
+from canasta_game.ui.fonts import game_font
+
 Colour = tuple[int, int, int]
+PX_TO_POINTS = 0.6875
+"""Layout sizes were chosen for pygame's default font, which draws at this share of them."""
 _LIMIT = 600  # distinct strings kept; counts and scores change, so old ones must go
 
 
@@ -23,10 +27,7 @@ class TextCache:
         key = (px, bold)
         font = self._fonts.get(key)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            font = pygame.font.Font(None, px)
-            font.set_bold(bold)
+            font = game_font(max(6, round(px * PX_TO_POINTS)), bold)
             self._fonts[key] = font
         return font
 

@@ -1,0 +1,216 @@
+"""The hand in words: one line per move, for the move log and the last-move marks.
+
+Each line is built from the engine's events for that move (what was drawn, taken, melded,
+discarded) and worded through ``_()`` as one whole sentence with named values. Another
+player's drawn cards are private (``CardsDrawn.private``): the log counts them, and names
+only the human's own. The log can always be rebuilt by replaying the hand's actions from its
+start, so a resumed match shows its whole hand too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from canasta_game.controller.hints import card_word, meld_words
+from canasta_game.controller.session import Session
+from canasta_game.engine import events as ev
+from canasta_game.engine.cards import RANK_OF, WILD_KEY, rank_text
+from canasta_game.engine.game import apply
+from canasta_game.engine.state import State
+from canasta_game.i18n import _, ngettext
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """One move: who made it, its line in words, a short caption and the cards it showed."""
+
+    seat: int
+    text: str
+    caption: str
+    cards: frozenset[int]  # the cards this move put on the table or the pile
+
+
+def key_word(key: int) -> str:
+    """A meld's rank as the log writes it ("K", "10", "wild cards")."""
+    if key == WILD_KEY:
+        return _("wild cards")
+    text = rank_text(key)
+    return "10" if text == "T" else text
+
+
+def _melds(events: Sequence[ev.Event], keys: Mapping[int, int]) -> str:
+    parts = [meld_words(e.cards) for e in events if isinstance(e, ev.MeldMade)]
+    parts += [
+        _("{cards} onto the {rank} meld").format(
+            cards=meld_words(e.cards), rank=key_word(keys.get(e.mid, RANK_OF[e.cards[0]]))
+        )
+        for e in events
+        if isinstance(e, ev.MeldExtended)
+    ]
+    return ", ".join(parts)
+
+
+def _drawn(event: ev.CardsDrawn, name: str, mine: bool) -> tuple[str, str]:
+    count = len(event.cards)
+    if mine:
+        cards = ", ".join(card_word(c) for c in event.cards)
+        return _("{name} drew {cards}").format(name=name, cards=cards), ""
+    text = ngettext("{name} drew a card", "{name} drew {count} cards", count)
+    return text.format(name=name, count=count), ""
+
+
+def _taken(event: ev.PileTaken, name: str, melds: str) -> tuple[str, str]:
+    count = len(event.cards)
+    text = ngettext(
+        "{name} took the pile: {count} card, melded {melds}",
+        "{name} took the pile: {count} cards, melded {melds}",
+        count,
+    ).format(name=name, count=count, melds=melds)
+    caption = ngettext("took the pile ({count})", "took the pile ({count})", count)
+    return text, caption.format(count=count)
+
+
+def _meld_caption(events: Sequence[ev.Event]) -> str:
+    """Short enough to sit by a name: one meld in full, several as a count of cards."""
+    parts = [e.cards for e in events if isinstance(e, ev.MeldMade | ev.MeldExtended)]
+    if len(parts) == 1:
+        return _("melded {melds}").format(melds=meld_words(parts[0]))
+    count = sum(len(p) for p in parts)
+    return ngettext("melded {count} card", "melded {count} cards", count).format(count=count)
+
+
+def _main_line(
+    events: Sequence[ev.Event], name: str, mine: bool, keys: Mapping[int, int]
+) -> tuple[str, str] | None:
+    """The sentence for the move's chief event (the draw, the take, the meld or the discard)."""
+    melds = _melds(events, keys)
+    for event in events:
+        if isinstance(event, ev.PileTaken):
+            return _taken(event, name, melds)
+        if isinstance(event, ev.CardsDrawn):
+            return _drawn(event, name, mine)
+    if melds:
+        return _("{name} melded {melds}").format(name=name, melds=melds), _meld_caption(events)
+    for event in events:
+        if isinstance(event, ev.Discarded):
+            card = _("a card face down") if event.face_down else card_word(event.card)
+            return _("{name} discarded {card}").format(name=name, card=card), _(
+                "discarded {card}"
+            ).format(card=card)
+        if isinstance(event, ev.AskedGoOut):
+            return _("{name} asked: may I go out?").format(name=name), _("asked to go out")
+        if isinstance(event, ev.AnsweredGoOut):
+            if event.yes:
+                return _("{name} answered yes: go out").format(name=name), _("said yes")
+            return _("{name} answered no: keep a card").format(name=name), _("said no")
+    return None
+
+
+def _extra_lines(
+    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str]
+) -> list[str]:
+    """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, ev.BonusThreePlaced):
+            lines.append(_("{name} put down a red three").format(name=names[event.seat]))
+        elif isinstance(event, ev.CanastaCompleted):
+            text = (
+                _("{side} completed a natural canasta")
+                if event.natural
+                else _("{side} completed a mixed canasta")
+            )
+            lines.append(text.format(side=side_names[event.side]))
+        elif isinstance(event, ev.PileFrozen):
+            lines.append(_("The pile is frozen"))
+        elif isinstance(event, ev.WentOut):
+            text = _("{name} went out concealed") if event.concealed else _("{name} went out")
+            lines.append(text.format(name=names[event.seat]))
+        elif isinstance(event, ev.HandEnded) and event.reason != "went_out":
+            lines.append(_("The stock is used up: the hand is over"))
+    return lines
+
+
+def describe(
+    events: Sequence[ev.Event],
+    actor: int,
+    *,
+    names: Sequence[str],
+    side_names: Sequence[str],
+    me: int,
+    keys: Mapping[int, int],
+) -> tuple[LoggedMove | None, list[str]]:
+    """The move's own line (None for a move with nothing to say) and the lines that follow."""
+    shown: set[int] = set()
+    for event in events:
+        if isinstance(event, ev.MeldMade | ev.MeldExtended):
+            shown.update(event.cards)
+        elif isinstance(event, ev.Discarded | ev.BonusThreePlaced):
+            shown.add(event.card)
+    main = _main_line(events, names[actor], actor == me, keys)
+    move = None
+    if main is not None:
+        move = LoggedMove(actor, main[0], main[1], frozenset(shown))
+    return move, _extra_lines(events, names, side_names)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMark:
+    """A seat's latest turn as the table marks it: the cards it showed and what it did."""
+
+    cards: frozenset[int]
+    captions: tuple[str, ...]
+
+
+def _starts_turn(events: Sequence[ev.Event], actor: int) -> bool:
+    return any(isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == actor for e in events)
+
+
+@dataclass(slots=True)
+class MoveLog:
+    """The lines of the hand so far, and each seat's latest turn until it plays again.
+
+    Followed move by move from the session's action log; replayed from the hand's start when
+    the hand changed under it (a new deal, a resumed match).
+    """
+
+    lines: list[str]
+    last: dict[int, TurnMark]
+    _start: State | None = None
+    _state: State | None = None
+    _count: int = 0
+
+    @classmethod
+    def empty(cls) -> MoveLog:
+        return cls([], {})
+
+    def follow(
+        self, session: Session, *, names: Sequence[str], side_names: Sequence[str], me: int
+    ) -> bool:
+        """Bring the log up to the session's action log; True when it changed."""
+        if session.hand_start is not self._start or len(session.log) < self._count:
+            self._start, self._state, self._count = session.hand_start, session.hand_start, 0
+            self.lines, self.last = [], {}
+        if self._count == len(session.log) or self._state is None:
+            return False
+        state = self._state
+        for action in session.log[self._count :]:
+            actor = state.actor
+            state, events = apply(state, action)
+            keys = {m.mid: m.key for side in state.melds for m in side}
+            move, extra = describe(
+                events, actor, names=names, side_names=side_names, me=me, keys=keys
+            )
+            if move is not None:
+                self.lines.append(move.text)
+                self._mark(actor, move, fresh=_starts_turn(events, actor))
+            self.lines.extend(extra)
+        self._state, self._count = state, len(session.log)
+        return True
+
+    def _mark(self, seat: int, move: LoggedMove, *, fresh: bool) -> None:
+        before = None if fresh else self.last.get(seat)
+        cards = move.cards | (before.cards if before else frozenset())
+        captions = (*(before.captions if before else ()), *([move.caption] if move.caption else []))
+        self.last[seat] = TurnMark(cards, captions)
