@@ -34,6 +34,7 @@ def _context(args: argparse.Namespace, *, headless: bool) -> ShellContext:
         size=args.size,
         headless=headless,
         persist_settings=not (headless and args.autoplay),
+        language=args.lang,
     )
 
 

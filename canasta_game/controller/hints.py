@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.state import Phase, Question
-from canasta_game.i18n import _
+from canasta_game.i18n import N_, _
 
-_FOUR = ("You", "West", "North", "East")  # clockwise from the human: left, across, right
+# clockwise from the human: left, across, right
+_FOUR = (N_("You"), N_("West"), N_("North"), N_("East"))
 
 
 def seat_name(session: Session, seat: int) -> str:
