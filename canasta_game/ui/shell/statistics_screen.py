@@ -12,7 +12,7 @@ from html import escape
 import pygame
 from pygame_gui.elements import UIScrollingContainer
 
-from canasta_game.i18n import _, format_number, ngettext
+from canasta_game.i18n import _, format_number, ngettext, pgettext
 from canasta_game.persistence import Tally, load_statistics
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
@@ -27,9 +27,9 @@ def percent(part: int, whole: int) -> str:
 def columns() -> list[str]:
     return [
         _("Matches"),
-        _("Won"),
+        pgettext("matches", "Won"),
         _("Hands"),
-        _("Won"),
+        pgettext("hands", "Won"),
         _("Best"),
         _("Average"),
         _("Canastas"),
