@@ -56,7 +56,7 @@ class ScoreDialog(GuiScene):
         sides = len(score.sides)
         row_h = 30 if size[1] >= 760 else 28
         label_w = 240
-        col_w = 190 if sides <= 2 else 200
+        col_w = 290 if sides <= 2 else 230  # side names in a longer language
         width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
         rows = len(keys) + 4 + (1 if any(members) else 0)

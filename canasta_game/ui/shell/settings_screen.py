@@ -59,12 +59,12 @@ class SettingsScreen(GuiScene):
 
     def build(self, size: tuple[int, int]) -> None:
         s = self.ctx.settings
-        box = centred(size, 640, 590)
+        box = centred(size, 760, 590)
         panel = self.panel(box)
         left = 30
         inner = box.width - 2 * left
-        label_w = 190
-        value_w = 120
+        label_w = 250
+        value_w = 170
         field_x = left + label_w
         field_w = inner - label_w - value_w - 10
         y = 18
