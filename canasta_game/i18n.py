@@ -3,8 +3,8 @@
 English is the source language. Czech, Spanish and Italian are gettext catalogues under
 ``canasta_game/locale/<code>/LC_MESSAGES``: the ``.po`` files are written by translators and
 the compiled ``.mo`` files next to them are what the game reads, with nothing but the
-standard library. ``tools/i18n.py`` re-extracts ``canasta_game.pot`` from the code and updates
-the catalogues (README, "Translations").
+standard library. ``tools/translations.py`` re-extracts ``canasta_game.pot`` from the code
+and updates the catalogues (README, "Translations").
 
 Markers the extractor knows: ``_`` for a text used where it is written, ``N_`` for a
 constant translated later (``_(CONSTANT)`` at the place of use), ``ngettext`` for a
@@ -35,6 +35,7 @@ _SYSTEM_NAMES = {"czech": "cs", "english": "en", "spanish": "es", "italian": "it
 _GROUPING = {"en": (",", 1), "cs": ("\u00a0", 1), "es": (".", 2), "it": (".", 1)}
 """Thousands separator and the fewest digits before it that get grouped (CLDR): English
 1,130; Czech 1 130 (no-break space); Spanish 1130 but 10.000; Italian 1.130."""
+_DECIMAL = {"en": ".", "cs": ",", "es": ",", "it": ","}
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -109,12 +110,16 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return _translation.npgettext(context, singular, plural, count)
 
 
-def format_number(value: int) -> str:
-    """A whole number (a score, a target) written as the active language writes it.
+def format_number(value: float) -> str:
+    """A number (a score, a target, 0.5 seconds) written as the active language writes it.
 
     Every score and total on every screen goes through here, so the header, the score
-    dialog and the statistics group digits the same way.
+    dialog and the statistics group digits the same way; a fraction keeps up to two
+    decimals, with the language's decimal comma or point.
     """
+    if value != int(value):
+        text = f"{value:.2f}".rstrip("0")
+        return text.replace(".", _DECIMAL.get(_language, "."))
     separator, min_grouping = _GROUPING.get(_language, _GROUPING[SOURCE_LANGUAGE])
     digits = str(abs(int(value)))
     if len(digits) >= 4 + min_grouping - 1:

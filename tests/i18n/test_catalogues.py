@@ -1,7 +1,7 @@
 """The translations are complete: template, catalogues and compiled files agree with the code.
 
 When a test here fails it names each message and language, e.g.
-``cs: untranslated: 'Take the pile'``. ``python tools/i18n.py`` brings the template and the
+``cs: untranslated: 'Take the pile'``. ``python tools/translations.py`` brings the template and the
 catalogues up to date; then fill in what the failure lists and run it again (README,
 "Translations").
 """
@@ -27,7 +27,7 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "translations.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -40,7 +40,7 @@ tool = _tool()
 
 def test_the_template_in_the_repository_matches_the_code() -> None:
     stale = tool.stale_template()
-    assert not stale, "run python tools/i18n.py:\n" + "\n".join(stale)
+    assert not stale, "run python tools/translations.py:\n" + "\n".join(stale)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -51,7 +51,7 @@ def test_every_message_is_translated_with_the_same_placeholders(code: str) -> No
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalogue_is_the_po_file_compiled(code: str) -> None:
-    assert not tool.mo_out_of_date(code), "run python tools/i18n.py to compile it"
+    assert not tool.mo_out_of_date(code), "run python tools/translations.py to compile it"
 
 
 def test_the_check_finds_an_untranslated_a_fuzzy_and_a_changed_placeholder(

@@ -14,7 +14,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
@@ -88,6 +87,7 @@ def test_the_system_language_is_used_when_it_is_one_of_the_four(
 def test_numbers_are_grouped_as_the_language_writes_them(code: str, expected: list[str]) -> None:
     i18n.set_language(code)
     assert [i18n.format_number(n) for n in (950, 1130, 10000, -1250)] == expected
+    assert i18n.format_number(0.5) == ("0.5" if code == "en" else "0,5")
 
 
 def test_the_first_start_speaks_the_system_language(
@@ -169,4 +169,3 @@ def test_lang_on_the_command_line_speaks_czech_in_the_help() -> None:
 def test_an_unknown_language_falls_back_to_english() -> None:
     i18n.set_language("xx")
     assert i18n.language() == "en" and i18n._("Back") == "Back"
-    pygame.quit()

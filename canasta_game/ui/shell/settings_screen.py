@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel
 
-from canasta_game.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, _
+from canasta_game.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, _, format_number
 from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE, HARD_THINK_RANGE
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
@@ -35,11 +35,11 @@ def available_languages() -> list[str]:
 
 
 def speed_text(speed: float) -> str:
-    return _("{speed:.2g}× speed").format(speed=speed)
+    return _("{speed}× speed").format(speed=format_number(speed))
 
 
 def think_text(seconds: float) -> str:
-    return _("{seconds:g} s").format(seconds=seconds)
+    return _("{seconds} s").format(seconds=format_number(seconds))
 
 
 def volume_text(volume: float) -> str:

@@ -1,7 +1,7 @@
 """The translations' one command: extract the template, update the catalogues, compile them.
 
-    python tools/i18n.py            # canasta_game.pot from the code, then every .po, then .mo
-    python tools/i18n.py --check    # change nothing; list what is missing, exit 1 if anything
+    python tools/translations.py          # the .pot from the code, then every .po, then .mo
+    python tools/translations.py --check  # change nothing; list what is missing, exit 1 if any
 
 After the first command a new English message is in every ``.po`` with an empty ``msgstr``
 and a changed one is marked fuzzy; ``--check`` (and ``tests/i18n``) name each such message
@@ -116,7 +116,9 @@ def catalogue_problems(code: str) -> list[Problem]:
     catalog = read(catalogue_path(code), code)
     template = message_keys(read(TEMPLATE))
     problems = [
-        Problem(code, str(key[1]), "in the template, not in the catalogue (run tools/i18n.py)")
+        Problem(
+            code, str(key[1]), "in the template, not in the catalogue (run tools/translations.py)"
+        )
         for key in sorted(template - message_keys(catalog), key=str)
     ]
     for message in catalog:
@@ -154,7 +156,7 @@ def check() -> list[str]:
     for code in TRANSLATED:
         lines.extend(str(p) for p in catalogue_problems(code))
         if mo_out_of_date(code):
-            lines.append(f"{code}: the .mo file does not match the .po (run tools/i18n.py)")
+            lines.append(f"{code}: the .mo file does not match the .po (run tools/translations.py)")
     return lines
 
 
