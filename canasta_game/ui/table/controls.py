@@ -46,11 +46,16 @@ class TableControls:
         self._layout = layout
         labels = _labels()
         font = pygame.font.Font(None, max(14, round(layout.fonts["label"] * 0.95)))
+        drawn = self.manager.get_theme().get_font(["button"])  # may be wider for a translation
+
+        def width(text: str) -> int:
+            return max(font.size(text)[0], drawn.size(text)[0]) + 3 * pad
+
         pad = layout.pad
         hud_h = layout.hud.height - 6
         x = layout.hud.right - pad
         for name in (MENU, HELP):
-            w = font.size(labels[name])[0] + 3 * pad
+            w = width(labels[name])
             x -= w
             self.buttons[name] = UIButton(
                 pygame.Rect(x, layout.hud.top + 3, w, hud_h), labels[name], self.manager
@@ -58,7 +63,7 @@ class TableControls:
             x -= pad // 2
         self.hud_reserved = layout.hud.right - x
         for name in _HINT_ROW:
-            self._widths[name] = font.size(labels[name])[0] + 3 * pad
+            self._widths[name] = width(labels[name])
             self.buttons[name] = UIButton(
                 pygame.Rect(0, 0, self._widths[name], layout.hint.height - 4),
                 labels[name],
