@@ -82,3 +82,13 @@ def test_czech_has_three_plural_forms() -> None:
 
 def test_every_score_line_of_the_engine_has_a_translatable_name() -> None:
     assert set(LABELS) == set(LINE_TEXT)
+
+
+def test_the_rules_pages_in_docs_say_what_the_rules_screen_says() -> None:
+    spec = importlib.util.spec_from_file_location("rules_page", ROOT / "tools" / "rules_page.py")
+    assert spec is not None and spec.loader is not None
+    pages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pages)
+    for name, text in pages.pages().items():
+        committed = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        assert committed == text, f"docs/{name} is out of date: run python tools/rules_page.py"

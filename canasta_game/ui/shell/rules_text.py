@@ -177,3 +177,14 @@ def rules_html() -> str:
         for paragraph in paragraphs:
             parts.append(f"{escape(paragraph)}<br><br>")
     return "".join(parts)
+
+
+def rules_markdown(links: str = "") -> str:
+    """The same summary as a Markdown page (``docs/rules*.md``), ``links`` under the title."""
+    parts = [f"# {_('Rules of Classic Canasta')}\n"]
+    if links:
+        parts.append(f"{links}\n")
+    for heading, paragraphs in sections():
+        parts.append(f"## {heading}\n")
+        parts.extend(f"{paragraph}\n" for paragraph in paragraphs)
+    return "\n".join(parts)
