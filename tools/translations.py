@@ -50,7 +50,11 @@ def extract(output: Path) -> None:
 
 def update() -> None:
     """Template, catalogues (created if missing), compiled ``.mo`` files, in that order."""
-    extract(TEMPLATE)
+    with tempfile.TemporaryDirectory() as scratch:
+        fresh = Path(scratch) / "fresh.pot"
+        extract(fresh)
+        if not TEMPLATE.is_file() or _undated(fresh) != _undated(TEMPLATE):
+            TEMPLATE.write_bytes(fresh.read_bytes())  # else keep it: no diff for a new date
     for code in TRANSLATED:
         po = catalogue_path(code)
         _babel(
@@ -58,6 +62,11 @@ def update() -> None:
             "--ignore-obsolete", "--no-wrap",
         )  # fmt: skip
         po.with_suffix(".mo").write_bytes(compiled(po))
+
+
+def _undated(pot: Path) -> list[str]:
+    lines = pot.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if not line.startswith('"POT-Creation-Date:')]
 
 
 def catalogue_path(code: str) -> Path:
