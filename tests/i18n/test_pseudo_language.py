@@ -105,26 +105,24 @@ def finished_hand() -> Session:
     return session
 
 
-def my_turn_to_draw() -> Session:
+def deal(current: int) -> Session:
+    """A fresh hand of four with seat ``current`` to draw; the human sits in seat 0."""
     state = state_from_setup(
         preset("classic-4"),
         ["Kc Kd 5s 9h", "4c 4d 9s Jc", "7c 7d 8s Jd", "6c 6d Ts Js"],
         stock="Qh Qd 5h",
         pile="9c Kh",
-        current=0,
+        current=current,
     )
     return Session.from_state(state, human_seat=0, level="easy")
+
+
+def my_turn_to_draw() -> Session:
+    return deal(0)
 
 
 def wests_turn() -> Session:
-    state = state_from_setup(
-        preset("classic-4"),
-        ["Kc Kd 5s 9h", "4c 4d 9s Jc", "7c 7d 8s Jd", "6c 6d Ts Js"],
-        stock="Qh Qd 5h",
-        pile="9c Kh",
-        current=1,
-    )
-    return Session.from_state(state, human_seat=0, level="easy")
+    return deal(1)
 
 
 def partner_asks() -> Session:
