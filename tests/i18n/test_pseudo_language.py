@@ -36,7 +36,7 @@ from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
 from canasta_game.i18n import LANGUAGE_NAMES
-from canasta_game.persistence import DataDirs
+from canasta_game.persistence import DataDirs, record_hand, record_match
 from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
@@ -141,6 +141,13 @@ def partner_asks() -> Session:
     return session
 
 
+def statistics_after_a_match(flow: Flow) -> None:
+    dirs = flow.ctx.dirs
+    record_hand(dirs, "hard", 4, won=True, canastas=2, went_out=True)
+    record_match(dirs, "hard", 4, won=True, score=12340)
+    flow.show_statistics()
+
+
 def click_stock(driver: ShellDriver, table: TableScene) -> None:
     driver.click_at(table.layout.stock.center)
 
@@ -155,6 +162,7 @@ SCREENS: dict[str, Callable[[Flow], None]] = {
     "settings": lambda flow: flow.show_settings(),
     "rules": lambda flow: flow.show_rules(),
     "statistics": lambda flow: flow.show_statistics(),
+    "statistics after a match": statistics_after_a_match,
     "menu": lambda flow: (flow.begin(my_turn_to_draw()), flow.open_menu()),
     "score dialog": lambda flow: flow.begin(finished_hand()),
 }
@@ -240,6 +248,8 @@ def assert_nothing_cut(driver: ShellDriver, caught: list[warnings.WarningMessage
     assert not cut, cut
     for button in driver.visible(UIButton):
         text = str(button.text)  # type: ignore[attr-defined]
+        if not text.strip() or text in ("▲", "▼"):  # a scroll bar: shapes, not words
+            continue
         room = button.rect.width - 8  # the border and the text's padding
         assert button.font.size(text)[0] <= room, text  # type: ignore[attr-defined]
     font = display_font(BUTTON_FONT_PX)
@@ -282,8 +292,19 @@ SITUATIONS = [
 ]
 
 
+STATISTICS_CUT = pytest.mark.xfail(
+    strict=True, reason="issue 15 item 7 redesigns the columns; 8 of them cannot grow at 1024"
+)
+
+
 @pytest.mark.usefixtures("pseudo_language")
-@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize(
+    "screen",
+    [
+        pytest.param(s, marks=STATISTICS_CUT) if s == "statistics after a match" else s
+        for s in sorted(SCREENS)
+    ],
+)
 def test_every_text_of_every_screen_is_translated_and_fits(shell, screen: str) -> None:
     driver, flow = shell("cs")
     caught = show_screen(driver, flow, screen)
