@@ -53,6 +53,7 @@ def _context(
         size=args.size,
         headless=headless,
         persist_settings=not (headless and args.autoplay),
+        language=args.lang,
     )
 
 

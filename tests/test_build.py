@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,30 @@ def test_frozen_app_plays_a_hand_and_saves(frozen_app: Path, tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert (data / "match.json").exists()
+
+
+def test_the_frozen_app_starts_in_czech(frozen_app: Path, tmp_path: Path) -> None:
+    """The catalogues ship with the app: with a Czech system it speaks Czech from the start."""
+    env = {**_env(tmp_path), "LANGUAGE": "cs_CZ", "LANG": "cs_CZ.UTF-8"}
+    done = subprocess.run([str(frozen_app), "--help"], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Zahraj si kanastu." in done.stdout, done.stdout[-2000:]
+    out = tmp_path / "czech.png"
+    done = subprocess.run([str(frozen_app), "--lang", "cs", "--screenshot", str(out)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_wheel_holds_the_compiled_catalogues(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+         "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = tmp_path.glob("canasta_game-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for code in ("cs", "es", "it"):
+        assert f"canasta_game/locale/{code}/LC_MESSAGES/canasta_game.mo" in names

@@ -50,8 +50,11 @@ def write_icns(path: Path) -> None:
 def make_icons(out: Path) -> dict[str, Path]:
     pygame.display.init()
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"png": out / "canasta-game.png", "ico": out / "canasta-game.ico",
-             "icns": out / "canasta-game.icns"}
+    paths = {
+        "png": out / "canasta-game.png",
+        "ico": out / "canasta-game.ico",
+        "icns": out / "canasta-game.icns",
+    }
     paths["png"].write_bytes(_png(256))
     write_ico(paths["ico"])
     write_icns(paths["icns"])

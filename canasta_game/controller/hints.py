@@ -21,9 +21,10 @@ from canasta_game.engine.cards import IS_WILD, JOKER, RANK_OF, VALUE_OF, rank_te
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
-from canasta_game.i18n import _
+from canasta_game.i18n import N_, _
 
-_FOUR = ("You", "West", "North", "East")  # clockwise from the human: left, across, right
+# clockwise from the human: left, across, right
+_FOUR = (N_("You"), N_("West"), N_("North"), N_("East"))
 
 
 def seat_name(session: Session, seat: int) -> str:

@@ -7,9 +7,12 @@ and the mixer tried once with the game running silently when there is no audio d
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pygame_gui
 
+from canasta_game.i18n import system_language
 from canasta_game.persistence import DataDirs, load_settings
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.display import Display
@@ -23,13 +26,21 @@ def build_context(
     size: tuple[int, int] | None = None,
     headless: bool = False,
     persist_settings: bool = True,
+    language: str | None = None,
 ) -> ShellContext:
-    """Open the window and make the services; a settings problem becomes a notice."""
+    """Open the window and make the services; a settings problem becomes a notice.
+
+    ``language`` (``--lang``) overrides the saved one; on the first start, with no settings
+    file yet, the game speaks the system's language when it is one of the four.
+    """
     if not pygame.get_init():
         pygame.init()
     display_font.cache_clear()  # fonts of an earlier pygame.init() are no longer valid
+    first_start = not dirs.settings_file.exists()
     loaded = load_settings(dirs)
     settings = loaded.settings
+    if language is not None or first_start:
+        settings = dataclasses.replace(settings, language=language or system_language())
     if size is None:  # a dummy driver's "screen" says nothing about the player's
         saved = settings.window_size
         size = saved if headless else fit_to_screen(saved, pygame.display.get_desktop_sizes())

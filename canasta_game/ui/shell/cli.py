@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from canasta_game.engine.rules import PRESETS
-from canasta_game.i18n import _
+from canasta_game.i18n import LANGUAGES, _, set_language, system_language
 
 SCENES = ("start", "table", "score")
 
@@ -134,6 +134,12 @@ def parser() -> argparse.ArgumentParser:
         help=_("draw N table frames headless and print the frame times"),
     )
     p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=_("play in this language (cs, en, es, it) instead of the saved one"),
+    )
+    p.add_argument(
         "--startup-time",
         action="store_true",
         help=_("print the time from start to the first drawn frame and exit"),
@@ -142,6 +148,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; help and errors are in the ``--lang`` language, else the system's."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default=None)
+    wanted = early.parse_known_args(argv)[0].lang
+    set_language(wanted if wanted in LANGUAGES else system_language())
     args = parser().parse_args(argv)
     if args.hands < 1:
         parser().error(_("--hands must be at least 1"))

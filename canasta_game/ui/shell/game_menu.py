@@ -31,7 +31,7 @@ class GameMenu(GuiScene):
             (_("Quit"), self._quit),
         ]
         gap = 12
-        width = 340
+        width = 440  # the note below in a longer language
         height = 90 + len(items) * (BUTTON_HEIGHT + gap) + 40
         box = centred(size, width, height)
         panel = self.panel(box)

@@ -10,7 +10,7 @@ import pygame
 from pygame_gui.elements import UIScrollingContainer
 
 from canasta_game.controller.session import Session
-from canasta_game.i18n import _
+from canasta_game.i18n import _, format_number
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import match_result, side_members, side_name
@@ -90,13 +90,13 @@ class MatchEndScreen(GuiScene):
             for side in range(sides):
                 half = (col_w - 10) // 2
                 self.label(
-                    str(record.score.totals[side]),
+                    format_number(record.score.totals[side]),
                     pygame.Rect(x0 + side * col_w, ry, half, row_h),
                     sheet,
                     "@value",
                 )
                 self.label(
-                    str(record.totals_after[side]),
+                    format_number(record.totals_after[side]),
                     pygame.Rect(x0 + side * col_w + half, ry, half, row_h),
                     sheet,
                     "@strong_value",
@@ -107,7 +107,7 @@ class MatchEndScreen(GuiScene):
         for side in range(sides):
             half = (col_w - 10) // 2
             self.label(
-                str(match.scores[side]),
+                format_number(match.scores[side]),
                 pygame.Rect(x0 + side * col_w + half, y, half, row_h),
                 panel,
                 "@strong_value",

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from canasta_game.engine.rules import OPTION_IDS, PRESETS, Rules
-from canasta_game.i18n import _
+from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.persistence import Settings
 
 PLAYER_COUNTS = tuple(sorted({rules.players for rules in PRESETS.values()}))  # 2 to 6
@@ -32,6 +32,13 @@ def preset_label(name: str) -> str:
         "cz-house": _("Czech house rules"),
     }
     return labels.get(name, name)
+
+
+def target_label(points: int) -> str:
+    """A match target as the Play to list shows it, e.g. "5,000 points"."""
+    return ngettext("{points} point", "{points} points", points).format(
+        points=format_number(points)
+    )
 
 
 def difficulty_label(level: str) -> str:

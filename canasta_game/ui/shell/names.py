@@ -55,6 +55,8 @@ def how_it_ended(session: Session) -> str:
     end = session.state.end
     if end is None:
         return ""
+    if end.reason == "went_out" and end.seat == session.human_seat:
+        return _("You went out concealed.") if end.concealed else _("You went out.")
     if end.reason == "went_out" and end.seat is not None:
         who = seat_name(session, end.seat)
         if end.concealed:

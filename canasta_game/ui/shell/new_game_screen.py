@@ -28,6 +28,7 @@ from canasta_game.ui.shell.match_setup import (
     preset_label,
     presets_for,
     rules_for,
+    target_label,
 )
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
@@ -92,7 +93,7 @@ class NewGameScreen(GuiScene):
         self.label(_("Play to"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
         targets = sorted({*TARGETS, rules.target})
         self.dropdown(
-            [(_("{points} points").format(points=t), str(t)) for t in targets],
+            [(target_label(t), str(t)) for t in targets],
             str(rules.target),
             pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
             self._target,

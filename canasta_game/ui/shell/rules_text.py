@@ -1,4 +1,4 @@
-"""A readable summary of Classic Canasta for the Rules screen.
+"""A readable summary of Classic Canasta and its presets for the Rules screen and docs/.
 
 The full specification (RULES.md) is written for programmers; players need the game in a
 few minutes' reading. Each paragraph is its own ``_()`` message so translators get units
@@ -23,12 +23,12 @@ def sections() -> list[tuple[str, list[str]]]:
                     "Canasta is played with two packs of cards and four jokers (108 cards). "
                     "Players score by laying down melds of cards of the same rank; a meld of seven "
                     "or more cards is a canasta, worth a large bonus. The first side to reach "
-                    "5000 points over several hands wins the match."
+                    "5,000 points over several hands wins the match."
                 ),
                 _(
                     "Four players play as two partnerships, partners sitting opposite and sharing "
-                    "their melds and their score. Two, three and six players have their own "
-                    "versions, listed at the end."
+                    "their melds and their score. Two, three, five and six players have their "
+                    "own versions, listed at the end."
                 ),
             ],
         ),
@@ -73,8 +73,8 @@ def sections() -> list[tuple[str, list[str]]]:
             [
                 _(
                     "A side's first meld of the hand must be worth a minimum, counted from the "
-                    "card values alone: 15 with a negative score, 50 from 0, 90 from 1500 and 120 "
-                    "from 3000 points."
+                    "card values alone: 15 with a negative score, 50 from 0, 90 from 1,500 and "
+                    "120 from 3,000 points."
                 ),
             ],
         ),
@@ -103,6 +103,10 @@ def sections() -> list[tuple[str, list[str]]]:
                     "melded before (going out concealed)."
                 ),
                 _(
+                    "Black threes can be melded only in the turn you go out: three or more of "
+                    "them, without wild cards."
+                ),
+                _(
                     "The hand also ends when the stock runs out and the next player cannot take "
                     "the pile."
                 ),
@@ -123,11 +127,38 @@ def sections() -> list[tuple[str, list[str]]]:
             _("Other numbers of players"),
             [
                 _(
-                    "Two players: 15 cards each, draw two cards a turn, two canastas to go out. "
-                    "Three players: 13 cards each, everyone for themselves. Six players: three "
-                    "packs, 13 cards each, two canastas to go out and a target of 10000 points, "
-                    "played as two teams of three or three teams of two."
+                    "Two players: 15 cards each, draw two cards a turn and discard one, two "
+                    "canastas to go out. Three players: 13 cards each, everyone for themselves."
                 ),
+                _(
+                    "Five players: three packs and six jokers (162 cards), 11 cards each, "
+                    "everyone for themselves."
+                ),
+                _(
+                    "Six players: three packs and six jokers, 13 cards each and two canastas to "
+                    "go out. Two teams of three play to 10,000 (from 7,500 points the first meld "
+                    "needs 150); three teams of two play to 7,500."
+                ),
+            ],
+        ),
+        (
+            _("Czech house rules"),
+            [
+                _(
+                    "Played to 10,000. A natural canasta earns 600, a mixed one 300. Melds of wild "
+                    "cards alone are allowed, and seven wild cards make a wild canasta worth "
+                    "1,000."
+                ),
+                _(
+                    "The last card of the player who goes out is discarded face down. Going out "
+                    "with a meld of black threes scores 300 instead of 100. A side without a "
+                    "canasta at the end of the hand subtracts its melded cards as well."
+                ),
+            ],
+        ),
+        (
+            _("House rules"),
+            [
                 _(
                     "House rules such as a pile that is always frozen or a different target can "
                     "be chosen in the New game dialog."
@@ -146,3 +177,14 @@ def rules_html() -> str:
         for paragraph in paragraphs:
             parts.append(f"{escape(paragraph)}<br><br>")
     return "".join(parts)
+
+
+def rules_markdown(links: str = "") -> str:
+    """The same summary as a Markdown page (``docs/rules*.md``), ``links`` under the title."""
+    parts = [f"# {_('Rules of Classic Canasta')}\n"]
+    if links:
+        parts.append(f"{links}\n")
+    for heading, paragraphs in sections():
+        parts.append(f"## {heading}\n")
+        parts.extend(f"{paragraph}\n" for paragraph in paragraphs)
+    return "\n".join(parts)

@@ -11,7 +11,8 @@ import pygame
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.scoring import LINE_TEXT, HandScore
-from canasta_game.i18n import _
+from canasta_game.i18n import _, format_number
+from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
@@ -28,8 +29,10 @@ def cell_text(score: HandScore, side: int, key: str) -> str:
     for line in score.sides[side].lines:
         if line.key == key:
             if line.count > 1:
-                return _("({count})  {points}").format(count=line.count, points=line.points)
-            return str(line.points)
+                return _("({count})  {points}").format(
+                    count=line.count, points=format_number(line.points)
+                )
+            return format_number(line.points)
     return "–"
 
 
@@ -60,7 +63,7 @@ class ScoreDialog(GuiScene):
         sides = len(score.sides)
         row_h = 30 if size[1] >= 760 else 28
         label_w = 240
-        col_w = 190 if sides <= 2 else 200
+        col_w = 290 if sides <= 2 else 230  # side names in a longer language
         width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
         rows = len(keys) + 4 + (1 if any(members) else 0)
@@ -98,7 +101,7 @@ class ScoreDialog(GuiScene):
             y += row_h
         y += 6
         for key in keys:
-            self.label(_(LINE_TEXT[key]), pygame.Rect(28, y, label_w, row_h), panel)
+            self.label(score_line_label(key), pygame.Rect(28, y, label_w, row_h), panel)
             for side in range(sides):
                 self.label(
                     cell_text(score, side, key),
@@ -124,7 +127,7 @@ class ScoreDialog(GuiScene):
             )
             for side in range(sides):
                 self.label(
-                    str(values[side]),
+                    format_number(values[side]),
                     pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
                     panel,
                     cls,

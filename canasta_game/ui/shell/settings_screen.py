@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel
 
-from canasta_game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, _
+from canasta_game.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, _, format_number
 from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE, HARD_THINK_RANGE
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
@@ -22,9 +22,6 @@ from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
 CLICK_EVERY_S = 0.15
 """While the volume slider moves, a card click plays at most this often, at the new volume."""
-
-LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "es": "Español", "it": "Italiano"}
-"""Each language in its own words, so a player can find theirs whatever is active."""
 
 
 def available_languages() -> list[str]:
@@ -38,11 +35,11 @@ def available_languages() -> list[str]:
 
 
 def speed_text(speed: float) -> str:
-    return _("{speed:.2g}× speed").format(speed=speed)
+    return _("{speed}× speed").format(speed=format_number(speed))
 
 
 def think_text(seconds: float) -> str:
-    return _("{seconds:g} s").format(seconds=seconds)
+    return _("{seconds} s").format(seconds=format_number(seconds))
 
 
 def volume_text(volume: float) -> str:
@@ -62,12 +59,12 @@ class SettingsScreen(GuiScene):
 
     def build(self, size: tuple[int, int]) -> None:
         s = self.ctx.settings
-        box = centred(size, 640, 590)
+        box = centred(size, 760, 590)
         panel = self.panel(box)
         left = 30
         inner = box.width - 2 * left
-        label_w = 190
-        value_w = 120
+        label_w = 250
+        value_w = 170
         field_x = left + label_w
         field_w = inner - label_w - value_w - 10
         y = 18
@@ -158,7 +155,8 @@ class SettingsScreen(GuiScene):
         y += 50
 
         self.label(_("Language"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        languages = [(LANGUAGE_NAMES.get(code, code), code) for code in available_languages()]
+        shipped = available_languages()
+        languages = [(name, code) for code, name in LANGUAGE_NAMES.items() if code in shipped]
         self.dropdown(
             languages,
             s.language,

@@ -12,7 +12,7 @@ from html import escape
 import pygame
 from pygame_gui.elements import UIScrollingContainer
 
-from canasta_game.i18n import _
+from canasta_game.i18n import _, format_number, ngettext, pgettext
 from canasta_game.persistence import Tally, load_statistics
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
@@ -27,9 +27,9 @@ def percent(part: int, whole: int) -> str:
 def columns() -> list[str]:
     return [
         _("Matches"),
-        _("Won"),
+        pgettext("matches", "Won"),
         _("Hands"),
-        _("Won"),
+        pgettext("hands", "Won"),
         _("Best"),
         _("Average"),
         _("Canastas"),
@@ -40,14 +40,14 @@ def columns() -> list[str]:
 def cells(tally: Tally) -> list[str]:
     average = tally.average_match_score
     return [
-        str(tally.matches_played),
+        format_number(tally.matches_played),
         percent(tally.matches_won, tally.matches_played),
-        str(tally.hands_played),
+        format_number(tally.hands_played),
         percent(tally.hands_won, tally.hands_played),
-        "–" if tally.best_match_score is None else str(tally.best_match_score),
-        "–" if average is None else str(round(average)),
-        str(tally.canastas_made),
-        str(tally.times_went_out),
+        "–" if tally.best_match_score is None else format_number(tally.best_match_score),
+        "–" if average is None else format_number(round(average)),
+        format_number(tally.canastas_made),
+        format_number(tally.times_went_out),
     ]
 
 
@@ -99,9 +99,9 @@ class StatisticsScreen(GuiScene):
             )
             for row, ((difficulty, players), tally) in enumerate(tallies):
                 ry = row * row_h
-                name = _("{players} players, {level}").format(
-                    players=players, level=difficulty_label(difficulty)
-                )
+                name = ngettext(
+                    "{players} player, {level}", "{players} players, {level}", players
+                ).format(players=players, level=difficulty_label(difficulty))
                 self.label(name, pygame.Rect(24, ry, name_w, row_h), sheet)
                 for index, text in enumerate(cells(tally)):
                     self.label(

@@ -67,7 +67,7 @@ class TableControls:
             x -= pad // 2
         self.hud_reserved = layout.hud.right - x
         for name in _HINT_ROW:
-            self._widths[name] = font.size(labels[name])[0] + 3 * pad
+            self._widths[name] = width(labels[name])
             self.buttons[name] = UIButton(
                 pygame.Rect(0, 0, self._widths[name], layout.hint.height - 4),
                 labels[name],

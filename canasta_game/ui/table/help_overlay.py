@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from canasta_game.i18n import _
+from canasta_game.i18n import N_, _
 from canasta_game.ui.shell.notices import wrap
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM
 from canasta_game.ui.table.layout import TableLayout
 from canasta_game.ui.table.painter import Painter
-
-
-def N_(message: str) -> str:
-    """Marks a text for translation where it is defined; ``_()`` translates it when shown."""
-    return message
-
 
 SHORTCUTS: tuple[tuple[str, str], ...] = (
     (N_("D"), N_("Draw a card from the stock")),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from canasta_game.i18n import _
+from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
 from canasta_game.ui.table.layout import SeatSpot, TableLayout
@@ -71,11 +71,13 @@ class Hud:
             pygame.draw.circle(bar, side_colour(index), (x + mark, cy), mark)
             x += 2 * mark + pad // 2
             name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
-            score = self.text.render(f"{side.score:,}".replace(",", "\u2009"), px, INK, bold=True)
+            score = self.text.render(format_number(side.score), px, INK, bold=True)
             status = _("open") if side.opened else _("not open")
-            detail = _("min {points}").format(points=side.minimum) + " \u00b7 " + status
+            minimum = _("min {points}").format(points=format_number(side.minimum))
+            detail = minimum + " \u00b7 " + status
             if side.canastas:
-                detail += " \u00b7 " + _("{count} canasta(s)").format(count=side.canastas)
+                canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
+                detail += " \u00b7 " + canastas.format(count=side.canastas)
             used = name.get_width() + score.get_width() + 2 * pad + 2 * mark + pad // 2
             status_s = self.text.fit(
                 detail,

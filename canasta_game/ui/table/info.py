@@ -69,7 +69,8 @@ def staging_note(staging: Staging) -> tuple[str, bool]:
         return text.format(minimum=minimum), False
     points = staging.points()
     ready = points >= minimum
-    text = _("Initial meld: {points} of {minimum} points").format(points=points, minimum=minimum)
     if ready:
-        text += " \u2013 " + _("press Enter to lay them down")
-    return text, ready
+        text = _("Initial meld: {points} of {minimum} points \u2013 press Enter to lay them down")
+    else:
+        text = _("Initial meld: {points} of {minimum} points")
+    return text.format(points=points, minimum=minimum), ready

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from canasta_game.engine import events as ev
 from canasta_game.engine.reasons import TEMPLATES, Reason
 from canasta_game.engine.rules import Rules
-from canasta_game.i18n import _
+from canasta_game.i18n import _, ngettext
 
 
 def reason_text(reason: Reason, seat_names: Sequence[str] = ()) -> str:
@@ -77,9 +77,10 @@ def news_for(events: Sequence[ev.Event], seat_names: Sequence[str], me: int) -> 
             text = _("{name} went out concealed") if event.concealed else _("{name} went out")
             return text.format(name=seat_names[event.seat])
         if isinstance(event, ev.PileTaken) and event.seat != me:
-            return _("{name} took the pile ({count} cards)").format(
-                name=seat_names[event.seat], count=len(event.cards)
-            )
+            count = len(event.cards)
+            return ngettext(
+                "{name} took the pile ({count} card)", "{name} took the pile ({count} cards)", count
+            ).format(name=seat_names[event.seat], count=count)
         if isinstance(event, ev.HandEnded) and event.reason != "went_out":
             return _("The stock is used up: the hand is over")
     return None
