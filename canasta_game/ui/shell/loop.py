@@ -119,7 +119,7 @@ class MainLoop:
 
     def _sleep(self) -> None:
         """Wait for input, or until the timers are due for an update."""
-        for _ in range(round(REST_WAIT / REST_POLL)):
+        for _poll in range(round(REST_WAIT / REST_POLL)):
             if pygame.event.peek():
                 return
             time.sleep(REST_POLL)

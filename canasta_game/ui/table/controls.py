@@ -55,11 +55,16 @@ class TableControls:
         self._layout = layout
         labels = _labels()
         font = game_font(14, bold=False)  # the theme's button font
+        drawn = self.manager.get_theme().get_font(["button"])  # may be wider for a translation
         pad = layout.pad
+
+        def width(text: str) -> int:
+            return max(font.size(text)[0], drawn.size(text)[0]) + 3 * pad
+
         hud_h = layout.hud.height - 6
         x = layout.hud.right - pad
         for name in _TOP_ROW:
-            w = font.size(labels[name])[0] + 3 * pad
+            w = width(labels[name])
             x -= w
             self.buttons[name] = UIButton(
                 pygame.Rect(x, layout.hud.top + 3, w, hud_h), labels[name], self.manager
