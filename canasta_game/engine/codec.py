@@ -29,13 +29,23 @@ def _uids(items: Iterable[str]) -> tuple[int, ...]:
 
 
 def _meld_to(meld: TableMeld) -> dict[str, Any]:
-    return {"mid": meld.mid, "key": meld.key, "cards": _cards(meld.cards),
-            "naturals": meld.naturals, "wilds": meld.wilds}
+    return {
+        "mid": meld.mid,
+        "key": meld.key,
+        "cards": _cards(meld.cards),
+        "naturals": meld.naturals,
+        "wilds": meld.wilds,
+    }
 
 
 def _meld_from(data: dict[str, Any]) -> TableMeld:
-    return TableMeld(int(data["mid"]), int(data["key"]), _uids(data["cards"]),
-                     int(data["naturals"]), int(data["wilds"]))
+    return TableMeld(
+        int(data["mid"]),
+        int(data["key"]),
+        _uids(data["cards"]),
+        int(data["naturals"]),
+        int(data["wilds"]),
+    )
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -68,6 +78,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "concealed_canastas": list(state.concealed_canastas),
         "exact_deal_side": state.exact_deal_side,
         "discards": [[seat, card_text(card)] for seat, card in state.discards],
+        "recycle_idle": state.recycle_idle,
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -107,6 +118,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         concealed_canastas=tuple(int(x) for x in data["concealed_canastas"]),
         exact_deal_side=data["exact_deal_side"],
         discards=tuple((int(seat), parse_card(card)) for seat, card in data["discards"]),
+        recycle_idle=bool(data.get("recycle_idle", False)),
         end=None if end is None else HandEnd(**end),
     )
 

@@ -84,11 +84,6 @@ def apply(state: State, action: Action) -> Outcome:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def is_bonus_three(state: State, card: int) -> bool:
-    """Red threes, and black threes under O-B3-ASR3, are laid out instead of kept in hand."""
-    return IS_RED_THREE[card] or (state.rules.b3_asr3 and IS_BLACK_THREE[card])
-
-
 def _remove(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Reason:
     wanted = set(cards)
     if len(wanted) != len(cards):
@@ -157,7 +152,7 @@ def _going_out_problem(state: State, side: int) -> Reason | None:
     have = state.canastas(side)
     if have < rules.go_out_canastas:
         if rules.go_out_canastas == 1 and have == 0:
-            return reason("C-OUT-5", "out_keep_card")
+            return reason("C-OUT-5", "out_no_canasta")
         return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
     need_natural = {"NONE": 0, "ONE": 1, "BOTH": rules.go_out_canastas}[rules.go_out_clean]
     naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
@@ -230,6 +225,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, TakePile):
         return _take(state, action, build)
     if state.phase is Phase.DRAW:
+        if isinstance(action, AskGoOut):
+            return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
     if isinstance(action, Meld):
         return _meld(state, action, build)
@@ -253,11 +250,17 @@ def _recycle(state: State, events: list[ev.Event]) -> State:
     if state.rules.recycle_shuffle:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
-    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False)
+    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False, recycle_idle=True)
 
 
 def can_recycle(state: State) -> bool:
-    return state.rules.stock_recycle and bool(state.pile)
+    """O-STOCK-RECYCLE, with the end this project adds (RECYCLE-END, README): the pile is
+    turned over again only if somebody melded or took the pile since the last turn-over.
+
+    Otherwise two players could pass one card through an emptied stock for ever; the stock
+    then counts as empty and C-STOCK-1 / C-STOCK-4 end the hand.
+    """
+    return state.rules.stock_recycle and bool(state.pile) and not state.recycle_idle
 
 
 def stock_draw_forced_take(state: State) -> bool:
@@ -297,7 +300,7 @@ def _draw(state: State, build: bool) -> Result:
             stock = state.stock
         card = stock[-1]
         stock = stock[:-1]
-        if is_bonus_three(state, card):
+        if state.rules.is_bonus_three(card):
             bonus.append(card)
             placed.append(card)
             if not stock and not can_recycle(state):
@@ -444,8 +447,8 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         if problem is not None:
             return reason("C-PILE-8", problem.key, **problem.values)
     below = state.pile[:-1]
-    threes = tuple(c for c in below if is_bonus_three(state, c))
-    gained = tuple(c for c in below if not is_bonus_three(state, c))
+    threes = tuple(c for c in below if state.rules.is_bonus_three(c))
+    gained = tuple(c for c in below if not state.rules.is_bonus_three(c))
     if not build and len(rest) + len(gained) >= 2:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)
@@ -461,16 +464,16 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         phase=Phase.PLAY,
         drew=DrawKind.PILE,
         took_pile_closed=closed,
+        recycle_idle=False,
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in new_melds),
         turn_touched_old=state.turn_touched_old or touched_old,
         picked=_set(state.picked, seat, picked),
     )
-    if not state.hands[seat]:
-        return reason("C-PILE-11", "out_keep_card")
+    if not state.hands[seat]:  # C-PILE-11 with C-OUT-2: every card melded goes out
+        problem = _going_out_problem(state, side)
+        return problem if problem is not None else _went_out(state, events)
     problem = _finish_problem(state)
     if problem is not None:
-        if len(state.hands[seat]) == 1 and problem.rule in ("C-OUT-5", "C-OUT-1"):
-            return reason("C-PILE-11", problem.key, **problem.values)
         return problem
     return state, events
 
@@ -583,6 +586,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         melds=_set(state.melds, side, tuple(melds)),
         next_mid=mids,
         turn_melded=True,
+        recycle_idle=False,
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in new_melds),
         turn_touched_old=state.turn_touched_old or touched_old,
         must_go_out=must_go_out,
@@ -635,7 +639,7 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         return LEGAL
     face_down = not rest and rules.closing_face_down
     events: list[ev.Event] = [ev.Discarded(seat, card, face_down)]
-    freezes = IS_WILD[card] or (rules.b3_freeze and IS_BLACK_THREE[card])
+    freezes = rules.freezes_pile(card)  # C-PILE-3, O-B3-FREEZE
     if freezes and not state.pile_frozen:
         events.append(ev.PileFrozen(card))
     state = evolve(

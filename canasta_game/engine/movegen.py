@@ -146,7 +146,75 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out
+    if not out and closed and len(nats) >= (2 if frozen else 1):
+        found = _opening_take_search(state, groups, rank, frozen)
+        if found is not None:
+            out.append(found)
     return out
+
+
+SEARCH_CHECKS = 400  # legality checks the exhaustive opening search may spend
+
+
+def _opening_take_search(
+    state: State, groups: HandGroups, rank: int, frozen: bool
+) -> TakePile | None:
+    """Issue 10 gap 2: any legal opening take, when the quick candidates found none.
+
+    A closed side may take the pile with any part of its top-rank cards plus extra melds from
+    the hand (C-PILE-8); keeping cards back can be what makes the turn finishable (C-TURN-7).
+    So every count of naturals and wild cards per rank is tried, dearest first, pruned by the
+    points still reachable; the search stops at the first legal take.
+    """
+    seat = state.current
+    need, _ = state.minimum(state.side_of(seat))
+    nats = groups.naturals[rank]
+    pool = groups.dear_wilds()
+    others = [(r, cards) for r, cards in groups.naturals.items() if r != rank and len(cards) >= 2]
+    others.sort(key=lambda item: -VALUE_OF[item[1][0]])
+    best_rest = [0] * (len(others) + 1)
+    for index in range(len(others) - 1, -1, -1):
+        best_rest[index] = best_rest[index + 1] + sum(VALUE_OF[c] for c in others[index][1])
+    wild_points = sum(VALUE_OF[c] for c in pool)
+    top_points = VALUE_OF[state.pile[-1]]
+    budget = [SEARCH_CHECKS]
+    chosen: list[Cards] = []
+
+    def extras(index: int, used_wilds: int, points: int, top: Cards) -> TakePile | None:
+        if budget[0] <= 0 or points + best_rest[index] + wild_points < need:
+            return None
+        if points >= need:
+            budget[0] -= 1
+            move = TakePile(seat, top, tuple(chosen))
+            if why_illegal(state, move) is None:
+                return move
+        if index == len(others):
+            return None
+        cards = others[index][1]
+        for k in range(len(cards), 1, -1):
+            for w in range((0 if k >= 3 else 1), len(pool) - used_wilds + 1):
+                if w > wild_cap(state.rules, k, k + w):
+                    break
+                meld = (*cards[:k], *pool[used_wilds : used_wilds + w])
+                chosen.append(meld)
+                found = extras(
+                    index + 1, used_wilds + w, points + sum(VALUE_OF[c] for c in meld), top
+                )
+                chosen.pop()
+                if found is not None:
+                    return found
+        return extras(index + 1, used_wilds, points, top)
+
+    for n in range(len(nats), 1 if frozen else 0, -1):
+        for w in range(0, len(pool) + 1):
+            if w > wild_cap(state.rules, n, n + 1 + w):
+                break
+            top = (*nats[:n], *pool[:w])
+            points = top_points + sum(VALUE_OF[c] for c in top)
+            found = extras(0, w, points, top)
+            if found is not None:
+                return found
+    return None
 
 
 def _with_initial_melds(

@@ -107,6 +107,7 @@ class State:
     concealed_canastas: tuple[int, ...] = ()  # per side (O-CONC-CANASTA)
     exact_deal_side: int | None = None  # O-DEAL-EXACT bonus
     discards: tuple[tuple[int, int], ...] = ()  # (seat, card) of every discard, public memory
+    recycle_idle: bool = False  # O-STOCK-RECYCLE: turned over, nobody melded or took since
     end: HandEnd | None = None
 
     # --- convenience readers ------------------------------------------------------------
