@@ -14,6 +14,7 @@ from typing import Any
 from canasta_game.engine.actions import Action, action_from_dict, action_to_dict
 from canasta_game.engine.cards import card_text, parse_card
 from canasta_game.engine.game import apply
+from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
 
@@ -38,8 +39,9 @@ def _meld_to(meld: TableMeld) -> dict[str, Any]:
     }
 
 
-def _meld_from(data: dict[str, Any]) -> TableMeld:
-    return TableMeld(
+def _meld_from(data: dict[str, Any], rules: Rules) -> TableMeld:
+    return make_meld(
+        rules,
         int(data["mid"]),
         int(data["key"]),
         _uids(data["cards"]),
@@ -91,8 +93,9 @@ def state_from_dict(data: dict[str, Any]) -> State:
     seed = data["seed"]
     if not isinstance(seed, int | str):
         raise ValueError("seed must be a number or a string")
+    rules = Rules.from_dict(data["rules"])
     return State(
-        rules=Rules.from_dict(data["rules"]),
+        rules=rules,
         seed=seed,
         dealer=int(data["dealer"]),
         scores=tuple(int(s) for s in data["scores"]),
@@ -102,7 +105,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         stock=_uids(data["stock"]),
         pile=_uids(data["pile"]),
         pile_frozen=bool(data["pile_frozen"]),
-        melds=tuple(tuple(_meld_from(m) for m in side) for side in data["melds"]),
+        melds=tuple(tuple(_meld_from(m, rules) for m in side) for side in data["melds"]),
         bonus_threes=tuple(_uids(b) for b in data["bonus_threes"]),
         next_mid=int(data["next_mid"]),
         turn=int(data["turn"]),

@@ -33,7 +33,7 @@ from canasta_game.engine.cards import (
     rank_text,
 )
 from canasta_game.engine.going_out import can_go_out
-from canasta_game.engine.meldrules import check_counts, classify
+from canasta_game.engine.meldrules import check_counts, classify, grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import (
@@ -119,8 +119,30 @@ def pile_block(state: State) -> Reason | None:
 
 
 def frozen_for(state: State, side: int) -> bool:
-    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN."""
+    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN (``frozen_reason`` says which; this is the fast
+    check the move generator runs thousands of times)."""
     return state.pile_frozen or state.rules.pile_frozen or not state.melds[side]
+
+
+def pile_freezer(state: State) -> int | None:
+    """C-PILE-3: the card that froze the pile for everyone (the lowest freezing card in it)."""
+    if not state.pile_frozen:
+        return None
+    return next((c for c in state.pile if state.rules.freezes_pile(c)), None)
+
+
+def frozen_reason(state: State, side: int) -> Reason | None:
+    """Why the pile is frozen for ``side``, with the rule that says so, or None."""
+    if state.pile_frozen:
+        freezer = pile_freezer(state)
+        if freezer is not None:
+            return reason("C-PILE-3", "frozen_by_card", card=freezer)
+        return reason("C-PILE-3", "frozen")
+    if state.rules.pile_frozen:
+        return reason("O-PILE-FROZEN", "frozen_always")
+    if not state.melds[side]:
+        return reason("C-PILE-4", "frozen_closed")
+    return None
 
 
 def _canasta_events(side: int, before: TableMeld | None, after: TableMeld) -> list[ev.Event]:
@@ -154,7 +176,7 @@ def _going_out_problem(state: State, side: int) -> Reason | None:
         if rules.go_out_canastas == 1 and have == 0:
             return reason("C-OUT-5", "out_no_canasta")
         return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
-    need_natural = {"NONE": 0, "ONE": 1, "BOTH": rules.go_out_canastas}[rules.go_out_clean]
+    need_natural = rules.natural_canastas_to_go_out()
     naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
     if naturals < need_natural:
         return reason("O-OUT-CLEAN", "out_clean", need=need_natural)
@@ -394,13 +416,7 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         problem = check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds)
         if problem is not None:
             return problem
-        merged = TableMeld(
-            target.mid,
-            rank,
-            target.cards + cards,
-            target.naturals + 1 + naturals,
-            target.wilds + wilds,
-        )
+        merged = grown(rules, target, cards, 1 + naturals, wilds)
         melds[melds.index(target)] = merged
         events.append(ev.MeldExtended(seat, side, target.mid, cards))
         events.extend(_canasta_events(side, target, merged))
@@ -412,7 +428,7 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         problem = check_counts(rules, 1 + naturals, wilds)
         if problem is not None:
             return problem
-        pile_meld = TableMeld(mids, rank, cards, 1 + naturals, wilds)
+        pile_meld = make_meld(rules, mids, rank, cards, 1 + naturals, wilds)
         mids += 1
         melds.append(pile_meld)
         new_melds.append(pile_meld)
@@ -431,7 +447,7 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         if key == BLACK_THREE_KEY:  # only when going out, never with the pile (C-B3-2)
             return reason("C-B3-2", "b3_not_out")
         keys.add(key)
-        meld = TableMeld(mids, key, tuple(group), nat, wild)
+        meld = make_meld(rules, mids, key, tuple(group), nat, wild)
         mids += 1
         melds.append(meld)
         new_melds.append(meld)
@@ -527,18 +543,12 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             if problem is not None:
                 return problem
             regular_wilds += wilds
-        grown = TableMeld(
-            target.mid,
-            target.key,
-            target.cards + tuple(cards),
-            target.naturals + naturals,
-            target.wilds + wilds,
-        )
-        melds[index] = grown
+        bigger = grown(rules, target, cards, naturals, wilds)
+        melds[index] = bigger
         if mid not in state.turn_new_mids:
             touched_old = True
         events.append(ev.MeldExtended(seat, side, mid, tuple(cards)))
-        events.extend(_canasta_events(side, target, grown))
+        events.extend(_canasta_events(side, target, bigger))
     mids = state.next_mid
     new_melds: list[TableMeld] = []
     black_threes = False
@@ -555,7 +565,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         existing = [m for m in state.melds[side] if m.key == key]
         if existing and not _may_open_beside(rules, existing):
             return reason("C-MELD-5", "meld_exists", rank=name)
-        meld = TableMeld(mids, key, tuple(group), naturals, wilds)
+        meld = make_meld(rules, mids, key, tuple(group), naturals, wilds)
         mids += 1
         black_threes = black_threes or meld.is_black_threes
         if not meld.is_wild_meld:

@@ -379,7 +379,7 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     for key in order:
         while wilds:
             nat, wild = sizes[key]
-            if wild + 1 > wild_cap(rules, nat, nat + wild + 1) or nat + wild >= 7:
+            if wild + 1 > wild_cap(rules, nat, nat + wild + 1) or nat + wild >= rules.canasta_size:
                 break
             card = wilds.pop(0)
             sizes[key][1] += 1

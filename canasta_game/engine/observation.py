@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from canasta_game.engine.game import frozen_for, pile_block
+from canasta_game.engine.game import frozen_for, frozen_reason, pile_block, pile_freezer
+from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
+from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
 
@@ -34,9 +36,19 @@ class PlayerView:
     pile_size: int
     pile_cards: tuple[int, ...]  # bottom first: every one was seen face up (perfect memory)
     discards: tuple[tuple[int, int], ...]  # (seat, card) of every discard this hand
-    pile_frozen: bool  # for everyone (C-PILE-3)
+    pile_frozen: bool  # for everyone (C-PILE-3, O-PILE-FROZEN)
     pile_frozen_for_me: bool  # also C-PILE-4 for a closed side
     pile_blocked: bool
+    # --- facts the table and the bots read instead of re-deriving a rule ----------------
+    pile_frozen_by_card: bool  # C-PILE-3 alone: a card in the pile froze it
+    pile_freezer: int | None  # that card (shown crosswise), None if none did
+    pile_frozen_reason: Reason | None  # why it is frozen for my side (C-PILE-3/-4, O-PILE-FROZEN)
+    pile_block: Reason | None  # why the top card stops every take now (C-PILE-5, C-B3-3)
+    meld_facts: tuple[tuple[MeldFacts, ...], ...]  # per side, in the order of ``melds``
+    open_needs: tuple[int, ...]  # per side: points still needed to open, 0 once open (C-INIT)
+    open_canasta_needs: tuple[str, ...]  # per side: "", "any" or "natural" (O-INIT-HIGH)
+    out_needs: tuple[int, ...]  # per side: canastas still missing to go out (C-OUT-1)
+    out_natural_needs: tuple[int, ...]  # per side: natural canastas still missing (O-OUT-CLEAN)
     stock_size: int
     scores: tuple[int, ...]
     minimums: tuple[int, ...]
@@ -61,6 +73,10 @@ def observe(state: State, seat: int) -> PlayerView:
         for s in range(state.rules.players)
     )
     mine = state.current == seat and state.phase is not Phase.OVER
+    rules = state.rules
+    sides = range(rules.sides)
+    opening = [(0, "") if state.melds[s] else state.minimum(s) for s in sides]
+    facts = tuple(tuple(meld_facts(rules, m) for m in state.melds[s]) for s in sides)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -81,6 +97,15 @@ def observe(state: State, seat: int) -> PlayerView:
         pile_frozen=state.pile_frozen or state.rules.pile_frozen,
         pile_frozen_for_me=frozen_for(state, side),
         pile_blocked=pile_block(state) is not None,
+        pile_frozen_by_card=state.pile_frozen,
+        pile_freezer=pile_freezer(state),
+        pile_frozen_reason=frozen_reason(state, side),
+        pile_block=pile_block(state),
+        meld_facts=facts,
+        open_needs=tuple(points for points, _ in opening),
+        open_canasta_needs=tuple(canasta for _, canasta in opening),
+        out_needs=tuple(max(0, rules.go_out_canastas - state.canastas(s)) for s in sides),
+        out_natural_needs=tuple(_natural_need(rules, facts[s]) for s in sides),
         stock_size=len(state.stock),
         scores=state.scores,
         minimums=tuple(state.minimum(s)[0] for s in range(state.rules.sides)),
@@ -89,3 +114,10 @@ def observe(state: State, seat: int) -> PlayerView:
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
     )
+
+
+def _natural_need(rules: Rules, facts: tuple[MeldFacts, ...]) -> int:
+    """O-OUT-CLEAN: natural canastas a side still needs before it may go out."""
+    need = rules.natural_canastas_to_go_out()
+    have = sum(1 for f in facts if f.canasta is CanastaKind.NATURAL)
+    return max(0, need - have)

@@ -26,6 +26,10 @@ TEMPLATES: dict[str, str] = {
     "pile_blocked_wild": "a wild card on top blocks the pile until a natural card covers it",
     "pile_blocked_b3": "a black three on top blocks the pile for this turn",
     "pile_blocked_r3": "a red three on top blocks the pile until a card covers it",
+    "frozen_by_card": "the pile is frozen: {card} was discarded or turned up in it",
+    "frozen": "the pile is frozen",
+    "frozen_always": "the pile is always frozen under these rules",
+    "frozen_closed": "the pile is frozen for your side until it opens",
     "pile_frozen_pair": "the pile is frozen for your side: you need two natural {rank}s from "
     "your hand to take it",
     "pile_frozen_closed": "your side has not opened, so the pile is frozen for you: you need "

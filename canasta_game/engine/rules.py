@@ -253,6 +253,10 @@ class Rules:
                 canasta = canasta or "any"
         return points, canasta
 
+    def natural_canastas_to_go_out(self) -> int:
+        """O-OUT-CLEAN: how many of the canastas needed to go out must be natural."""
+        return {"NONE": 0, "ONE": 1, "BOTH": self.go_out_canastas}[self.go_out_clean]
+
     def bonus_three_amount(self, count: int) -> int:
         """C-SCORE-5 / O-R3-SCALE: the value of ``count`` red threes held by one side."""
         if count <= 0:

@@ -18,7 +18,7 @@ from canasta_game.engine.cards import (
     parse_cards,
 )
 from canasta_game.engine.game import check_stock_out
-from canasta_game.engine.meldrules import classify
+from canasta_game.engine.meldrules import classify, make_meld
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld
@@ -179,7 +179,7 @@ def state_from_setup(
             if isinstance(kind, Reason):
                 raise ValueError(f"setup meld {text!r} is illegal: {kind}")
             key, naturals, wilds = kind
-            built.append(TableMeld(mid, key, cards, naturals, wilds))
+            built.append(make_meld(rules, mid, key, cards, naturals, wilds))
             mid += 1
         side_melds[side] = tuple(built)
     threes: list[tuple[int, ...]] = [() for _ in range(rules.sides)]
