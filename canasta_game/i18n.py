@@ -28,3 +28,13 @@ def set_language(code: str) -> None:
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
     return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Translate a message whose form depends on ``count`` (plural rules of the language)."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in ``context`` (e.g. the grammatical role of a card's name)."""
+    return _translation.pgettext(context, message)

@@ -29,8 +29,6 @@ from canasta_game.engine.cards import (
     RANK_OF,
     VALUE_OF,
     WILD_KEY,
-    card_text,
-    rank_text,
 )
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import check_counts, classify, grown, make_meld
@@ -90,13 +88,13 @@ def _remove(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Re
         seen: set[int] = set()
         for card in cards:
             if card in seen:
-                return reason("C-TURN-3", "duplicate_card", card=card_text(card))
+                return reason("C-TURN-3", "duplicate_card", card=card)
             seen.add(card)
     rest = tuple(c for c in hand if c not in wanted)
     if len(rest) != len(hand) - len(wanted):
         held = set(hand)
         missing = next(c for c in cards if c not in held)
-        return reason("C-TURN-3", "not_in_hand", card=card_text(missing))
+        return reason("C-TURN-3", "not_in_hand", card=missing)
     return rest
 
 
@@ -160,9 +158,9 @@ def _meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld
     if points < need:
         return reason("C-INIT-1", "init_minimum", need=need, have=points)
     if canasta == "any" and not any(m.is_canasta for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", kind="")
+        return reason("O-INIT-HIGH", "init_canasta", natural=False)
     if canasta == "natural" and not any(m.is_canasta and m.is_natural for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", kind="natural")
+        return reason("O-INIT-HIGH", "init_canasta", natural=True)
     return None
 
 
@@ -382,26 +380,26 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
         elif RANK_OF[card] == rank:
             naturals += 1
         else:
-            return reason("C-PILE-6", "pile_card_rank", rank=rank_text(rank))
+            return reason("C-PILE-6", "pile_card_rank", rank=rank)
     closed = not state.melds[side]
     side_melds = state.melds[side]
     of_rank = [m for m in side_melds if m.key == rank]
     target = next((m for m in of_rank if not m.is_canasta), of_rank[0] if of_rank else None)
-    name = rank_text(rank)
+    name = rank
     if frozen_for(state, side):
         if naturals < 2:
             if closed:
-                return reason("C-PILE-4", "pile_frozen_closed", rank=name)
+                return reason("C-PILE-4", "pile_frozen_closed", rank=name, need=2)
             if rules.pile_frozen:
-                return reason("O-PILE-FROZEN", "pile_always_frozen", rank=name)
-            return reason("C-PILE-6", "pile_frozen_pair", rank=name)
+                return reason("O-PILE-FROZEN", "pile_always_frozen", rank=name, need=2)
+            return reason("C-PILE-6", "pile_frozen_pair", rank=name, need=2)
     elif target is None or (rules.pile_nocanadd and target.is_canasta):
         if len(used) < 2 or naturals < 1:
             if target is not None and not used:
                 return reason("O-PILE-NOCANADD", "pile_no_canasta_add")
             return reason("C-PILE-7", "pile_needs_cards", rank=name)
         if rules.pile_2nat and naturals < 2:
-            return reason("O-PILE-2NAT", "pile_two_naturals", rank=name)
+            return reason("O-PILE-2NAT", "pile_two_naturals", rank=name, need=2)
     if action.separate and not (
         rules.pile_conflict == "A" and target is not None and target.is_canasta and used
     ):
@@ -443,7 +441,7 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
             return kind
         key, nat, wild = kind
         if key == rank or key in keys:
-            return reason("C-MELD-5", "meld_same_rank_twice", rank=rank_text(key))
+            return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
         if key == BLACK_THREE_KEY:  # only when going out, never with the pile (C-B3-2)
             return reason("C-B3-2", "b3_not_out")
         keys.add(key)
@@ -535,9 +533,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             elif not target.is_wild_meld and RANK_OF[card] == target.key:
                 naturals += 1
             else:
-                return reason(
-                    "C-MELD-6", "meld_wrong_card", card=card_text(card), rank=target.label()
-                )
+                return reason("C-MELD-6", "meld_wrong_card", card=card, rank=target.key)
         if not target.is_wild_meld:
             problem = check_counts(rules, target.naturals + naturals, target.wilds + wilds)
             if problem is not None:
@@ -558,7 +554,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         if isinstance(kind, Reason):
             return kind
         key, naturals, wilds = kind
-        name = rank_text(key)
+        name = key
         if key in new_keys:
             return reason("C-MELD-5", "meld_same_rank_twice", rank=name)
         new_keys.add(key)

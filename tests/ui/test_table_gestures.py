@@ -402,7 +402,7 @@ def test_out_of_turn_the_stock_says_whose_turn_it_is(drivers: list[TableDriver])
     drivers.append(driver)
     driver.click(driver.stock_point())
     assert session.log == []
-    assert driver.message() == "Wait: it is West's turn (C-TURN-1)"
+    assert driver.message() == "Wait: it is West's turn."
 
 
 def test_dropping_cards_back_where_they_came_from_says_nothing(
