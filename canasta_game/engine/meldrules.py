@@ -111,6 +111,15 @@ def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
 
 
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
+    """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
+    key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size)
+    facts = rules.memo.get(key)
+    if facts is None:
+        facts = rules.memo[key] = _meld_facts(rules, meld)
+    return facts
+
+
+def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     kind = meld_kind(meld.key)
     canasta = canasta_kind(meld)
     if kind is MeldKind.GROUP:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from canasta_game.engine.game import frozen_for, frozen_reason, pile_block, pile_freezer
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
+from canasta_game.engine.turn import frozen_for, frozen_reason, pile_block, pile_freezer
 
 
 @dataclass(frozen=True, slots=True)

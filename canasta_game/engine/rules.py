@@ -141,6 +141,9 @@ class Rules:
 
     seat_side: tuple[int, ...] = field(init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    #: Facts derived from these rules and small keys (``meldrules.meld_facts``): every view
+    #: of every decision asks for them, and they never change for one Rules value.
+    memo: dict[Any, Any] = field(init=False, compare=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         problems = self.problems()
