@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from canasta_game.engine.cards import BLACK_THREE_KEY, JOKER, RANK_OF, SUIT_OF, WILD_KEY
+from canasta_game.engine.cards import JOKER, RANK_OF, SUIT_OF
+from canasta_game.engine.meldrules import MeldKind, meld_kind
 from canasta_game.i18n import _, ngettext, pgettext
 
 Values = Mapping[str, Any]
@@ -61,9 +62,13 @@ def card_name(uid: int) -> str:
 
 
 def rank_plural(rank: int) -> str:
-    """A meld rank in the plural, uncounted: "only {ranks} and wild cards..."."""
+    """A meld rank (a meld key) in the plural, uncounted: "only {ranks} and wild cards..."."""
+    kind = meld_kind(rank)
+    if kind is MeldKind.BLACK_THREES:
+        return pgettext("rank, plural", "black threes")
+    if kind is MeldKind.WILD:
+        return pgettext("rank, plural", "wild cards")
     return {
-        BLACK_THREE_KEY: pgettext("rank, plural", "black threes"),
         2: pgettext("rank, plural", "fours"),
         3: pgettext("rank, plural", "fives"),
         4: pgettext("rank, plural", "sixes"),
@@ -75,14 +80,17 @@ def rank_plural(rank: int) -> str:
         10: pgettext("rank, plural", "queens"),
         11: pgettext("rank, plural", "kings"),
         12: pgettext("rank, plural", "aces"),
-        WILD_KEY: pgettext("rank, plural", "wild cards"),
     }[rank]
 
 
 def rank_counted(rank: int) -> str:
     """A meld rank after a number: "two natural {ranks}" (the number is in the sentence)."""
+    kind = meld_kind(rank)
+    if kind is MeldKind.BLACK_THREES:
+        return pgettext("rank, counted plural", "black threes")
+    if kind is MeldKind.WILD:
+        return pgettext("rank, counted plural", "wild cards")
     return {
-        BLACK_THREE_KEY: pgettext("rank, counted plural", "black threes"),
         2: pgettext("rank, counted plural", "fours"),
         3: pgettext("rank, counted plural", "fives"),
         4: pgettext("rank, counted plural", "sixes"),
@@ -94,15 +102,15 @@ def rank_counted(rank: int) -> str:
         10: pgettext("rank, counted plural", "queens"),
         11: pgettext("rank, counted plural", "kings"),
         12: pgettext("rank, counted plural", "aces"),
-        WILD_KEY: pgettext("rank, counted plural", "wild cards"),
     }[rank]
 
 
 def meld_name(key: int) -> str:
     """A meld as the object of a sentence: "the meld of kings", "the wild-card meld"."""
-    if key == WILD_KEY:
+    kind = meld_kind(key)
+    if kind is MeldKind.WILD:
         return pgettext("meld, object", "the wild-card meld")
-    if key == BLACK_THREE_KEY:
+    if kind is MeldKind.BLACK_THREES:
         return pgettext("meld, object", "the black-three meld")
     return pgettext("meld, object", "the meld of {ranks}").format(ranks=rank_plural(key))
 
