@@ -72,9 +72,11 @@ def play_hand(
             played.problems.append(f"no legal move in phase {state.phase.value}")
             break
         seat = state.actor
-        started = time.perf_counter()
-        move = bots[seat].choose(view, legal)
-        if timer is not None:
+        if timer is None:
+            move = bots[seat].choose(view, legal)
+        else:
+            started = time.perf_counter()
+            move = bots[seat].choose(view, legal)
             timer(seat, time.perf_counter() - started)
         if move not in legal:
             played.illegal += 1

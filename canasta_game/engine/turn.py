@@ -16,6 +16,7 @@ from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, VAL
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld, evolve
 
 Outcome = tuple[State, list[ev.Event]]
@@ -30,6 +31,13 @@ Result = Outcome | Reason | _Legal
 
 
 def remove_cards(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Reason:
+    """C-TURN-3: ``hand`` without ``cards``, or which card is not there or is used twice."""
+    if len(cards) == 1:  # a discard: the commonest case, done without sets
+        card = cards[0]
+        if card not in hand:
+            return reason("C-TURN-3", "not_in_hand", card=card)
+        index = hand.index(card)
+        return hand[:index] + hand[index + 1 :]
     wanted = set(cards)
     if len(wanted) != len(cards):
         seen: set[int] = set()
@@ -49,43 +57,47 @@ def set_at(items: tuple, index: int, value: object) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def pile_block(state: State) -> Reason | None:
-    """C-PILE-5 (and C-B3-3): why nobody can take the pile now, if so."""
-    top = state.top
+def top_block(rules: Rules, top: int | None) -> Reason | None:
+    """C-PILE-5 (and C-B3-3): why nobody can take a pile with ``top`` on it, if so."""
     if top is None:
         return reason("C-PILE-5", "pile_empty")
     if IS_WILD[top]:
         return reason("C-PILE-5", "pile_blocked_wild")
-    if IS_BLACK_THREE[top] and (not state.rules.b3_asr3 or state.rules.b3_asr3_stop):
+    if IS_BLACK_THREE[top] and (not rules.b3_asr3 or rules.b3_asr3_stop):
         return reason("C-B3-3", "pile_blocked_b3")
     if IS_RED_THREE[top] or IS_BLACK_THREE[top]:
         return reason("C-PILE-5", "pile_blocked_r3")
     return None
 
 
+def pile_block(state: State) -> Reason | None:
+    return top_block(state.rules, state.top)
+
+
 def frozen_for(state: State, side: int) -> bool:
-    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN (``frozen_reason`` says which; this is the fast
+    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN (``frozen_why`` says which; this is the fast
     check the move generator runs thousands of times)."""
     return state.pile_frozen or state.rules.pile_frozen or not state.melds[side]
 
 
-def pile_freezer(state: State) -> int | None:
+def first_freezer(rules: Rules, pile: Sequence[int], frozen: bool) -> int | None:
     """C-PILE-3: the card that froze the pile for everyone (the lowest freezing card in it)."""
-    if not state.pile_frozen:
+    if not frozen:
         return None
-    return next((c for c in state.pile if state.rules.freezes_pile(c)), None)
+    return next((c for c in pile if rules.freezes_pile(c)), None)
 
 
-def frozen_reason(state: State, side: int) -> Reason | None:
-    """Why the pile is frozen for ``side``, with the rule that says so, or None."""
-    if state.pile_frozen:
-        freezer = pile_freezer(state)
+def frozen_why(rules: Rules, pile: Sequence[int], frozen: bool, side_open: bool) -> Reason | None:
+    """Why the pile is frozen for a side, with the rule that says so, or None. ``frozen`` is
+    the state's C-PILE-3 flag, ``side_open`` whether the side has melded (C-PILE-4)."""
+    if frozen:
+        freezer = first_freezer(rules, pile, frozen)
         if freezer is not None:
             return reason("C-PILE-3", "frozen_by_card", card=freezer)
         return reason("C-PILE-3", "frozen")
-    if state.rules.pile_frozen:
+    if rules.pile_frozen:
         return reason("O-PILE-FROZEN", "frozen_always")
-    if not state.melds[side]:
+    if not side_open:
         return reason("C-PILE-4", "frozen_closed")
     return None
 
