@@ -68,7 +68,8 @@ def _could_go_out(state: State) -> bool:
     hand = len(state.hands[state.current])
     if state.canastas(side) >= state.rules.go_out_canastas:
         return True
-    return hand >= 7 or any(m.size + hand >= 7 for m in state.melds[side])
+    full = state.rules.canasta_size
+    return hand >= full or any(m.size + hand >= full for m in state.melds[side])
 
 
 def _natural_batch(state: State) -> Meld | None:
