@@ -1,9 +1,8 @@
-"""The simulator's two baseline policies rewritten to see only a ``PlayerView``.
+"""The two baseline players, seeing only a ``PlayerView``: the simulator's and the arena's.
 
-``canasta_game.sim.policies`` reads the full ``State`` (fine for testing the engine, not for
-measuring bots), so the arena uses these: ``RandomBot`` picks uniformly among the legal moves
-and ``GreedyBot`` takes every pile it can, melds everything and discards its least useful
-card. They are yardsticks, not opponents for people.
+``RandomBot`` picks uniformly among the legal moves and ``GreedyBot`` takes every pile it
+can, melds everything and discards its least useful card. They are yardsticks, not
+opponents for people.
 """
 
 from __future__ import annotations

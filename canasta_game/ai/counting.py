@@ -14,7 +14,7 @@ from collections import Counter
 from math import comb
 
 from canasta_game.ai.determinize import unseen_cards
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_NATURAL, IS_RED_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF
 from canasta_game.engine.observation import PlayerView
 
 
@@ -28,11 +28,8 @@ class CardCount:
         unseen = unseen_cards(view)
         self.unseen_rank: Counter[int] = Counter(RANK_OF[c] for c in unseen if IS_NATURAL[c])
         self.unseen_wild = sum(1 for c in unseen if IS_WILD[c])
-        # red threes (and black threes under O-B3-ASR3) never sit in a hand after the deal
-        asr3 = view.rules.b3_asr3
-        self.pool = sum(
-            1 for c in unseen if not IS_RED_THREE[c] and not (asr3 and IS_BLACK_THREE[c])
-        )
+        # bonus threes (C-R3-1, O-B3-ASR3) never sit in a hand after the deal
+        self.pool = sum(1 for c in unseen if not view.rules.is_bonus_three(c))
         self.hidden_hand = [
             max(0, size - len(known))
             for size, known in zip(view.hand_sizes, view.known, strict=True)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from canasta_game.engine.actions import Action, AskGoOut
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_NATURAL, IS_RED_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.cards import IS_NATURAL, RANK_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.setup import pack
 from canasta_game.engine.state import DrawKind, Phase, State
@@ -37,18 +37,6 @@ def discard_inference(view: PlayerView) -> dict[int, Counter[int]]:
         if seat != view.seat and IS_NATURAL[card]:
             out.setdefault(seat, Counter())[RANK_OF[card]] += 1
     return out
-
-
-def _is_bonus_three(view: PlayerView, card: int) -> bool:
-    return IS_RED_THREE[card] or (view.rules.b3_asr3 and IS_BLACK_THREE[card])
-
-
-def _pile_frozen(view: PlayerView) -> bool:
-    """The state's own freeze flag: the view folds O-PILE-FROZEN into it, so undo that."""
-    if not view.rules.pile_frozen:
-        return view.pile_frozen
-    b3 = view.rules.b3_freeze
-    return any(IS_WILD[c] or IS_RED_THREE[c] or (b3 and IS_BLACK_THREE[c]) for c in view.pile_cards)
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
@@ -95,7 +83,7 @@ def _base(
         hands=hands,
         stock=stock,
         pile=view.pile_cards,
-        pile_frozen=_pile_frozen(view),
+        pile_frozen=view.pile_frozen_by_card,
         melds=view.melds,
         bonus_threes=view.bonus_threes,
         next_mid=max_mid + 1,
@@ -133,8 +121,8 @@ def sample_state(
     players = view.rules.players
     pool = unseen_cards(view)
     rng.shuffle(pool)
-    bonus = [c for c in pool if _is_bonus_three(view, c)]
-    plain = [c for c in pool if not _is_bonus_three(view, c)]
+    bonus = [c for c in pool if view.rules.is_bonus_three(c)]
+    plain = [c for c in pool if not view.rules.is_bonus_three(c)]
     need = [
         0 if s == view.seat else max(0, view.hand_sizes[s] - len(view.known[s]))
         for s in range(players)

@@ -109,17 +109,18 @@ def meld_points(move: Action) -> int:
 def completes_canastas(view: PlayerView, move: Meld) -> tuple[int, int]:
     """(canastas this meld action completes, how many of them stay natural)."""
     by_mid = {m.mid: m for m in side_melds(view)}
+    full = view.rules.canasta_size
     made = natural = 0
     for mid, cards in move.add:
         meld = by_mid.get(mid)
         if meld is None or meld.is_canasta:
             continue
-        if meld.size + len(cards) >= 7:
+        if meld.size + len(cards) >= full:
             made += 1
             if meld.is_natural and not any(IS_WILD[c] for c in cards):
                 natural += 1
     for cards in move.new:
-        if len(cards) >= 7 and not IS_BLACK_THREE[cards[0]]:
+        if len(cards) >= full and not IS_BLACK_THREE[cards[0]]:
             made += 1
             if not any(IS_WILD[c] for c in cards):
                 natural += 1

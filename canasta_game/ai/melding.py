@@ -97,7 +97,7 @@ def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> 
         if meld is None or not meld.is_natural or meld.size < 4 or not wild_count(cards):
             continue
         chance = natural_chance(view, meld.key, meld.size, situation)
-        if meld.size + len(cards) >= 7:
+        if meld.size + len(cards) >= rules.canasta_size:
             cost += (rules.natural_canasta_bonus - rules.mixed_canasta_bonus) * chance
         else:
             cost += SPOIL_NATURAL * chance
@@ -115,7 +115,7 @@ def canasta_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
         if meld is None or meld.is_canasta:
             continue
         after = meld.size + len(cards)
-        if after < 7:
+        if after < rules.canasta_size:
             gain += 10.0 * max(0, after - 4)
     if made and not situation.can_go_out_quota and situation.partner_cards <= 3:
         gain += feed_partner_bonus(situation)

@@ -22,7 +22,6 @@ from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
-    IS_RED_THREE,
     IS_WILD,
     RANK_OF,
     VALUE_OF,
@@ -44,7 +43,7 @@ def pile_gift(view: PlayerView, extra: int | None = None) -> float:
     cards: Sequence[int] = view.pile_cards
     total = 30.0
     for card in (*cards, extra) if extra is not None else cards:
-        if IS_RED_THREE[card]:
+        if view.rules.is_bonus_three(card):
             total += RED_THREE
         elif IS_WILD[card]:
             total += 45.0
@@ -77,7 +76,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
     value = float(sum(VALUE_OF[c] for c in (top, *used)))
     stuck = 0.0
     for card in below:
-        if IS_RED_THREE[card]:
+        if view.rules.is_bonus_three(card):
             value += RED_THREE
         elif IS_WILD[card]:
             value += 45.0

@@ -22,7 +22,7 @@ from canasta_game.engine.actions import (
     Meld,
 )
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF
-from canasta_game.engine.game import frozen_for, why_illegal
+from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import (
     HandGroups,
@@ -32,6 +32,7 @@ from canasta_game.engine.movegen import (
     pile_takes,
 )
 from canasta_game.engine.state import Phase, State
+from canasta_game.engine.turn import frozen_for
 
 BIG_PILE = 6  # worth a wild card
 SMALL_PILE = 3  # the smallest pile worth taking with naturals alone
@@ -67,7 +68,8 @@ def _could_go_out(state: State) -> bool:
     hand = len(state.hands[state.current])
     if state.canastas(side) >= state.rules.go_out_canastas:
         return True
-    return hand >= 7 or any(m.size + hand >= 7 for m in state.melds[side])
+    full = state.rules.canasta_size
+    return hand >= full or any(m.size + hand >= full for m in state.melds[side])
 
 
 def _natural_batch(state: State) -> Meld | None:

@@ -11,22 +11,16 @@ go on (the count must stay 0).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canasta_game.ai import make_bot
 from canasta_game.ai.base import LEVELS, Bot
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine.game import apply
+from canasta_game.ai.play import play_hand
 from canasta_game.engine.match import Match
-from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase
 
 BOT_NAMES = (*LEVELS, "random", "greedy")
-MAX_ACTIONS_PER_HAND = 5000
 
 
 def build_bot(name: str, seat: int, seed: str, budget: float) -> Bot:
@@ -92,26 +86,18 @@ def _play_copy(
     ]
     diffs: list[float] = []
     illegal = 0
-    clock: Callable[[], float] = time.perf_counter
+
+    def timed(seat: int, seconds: float) -> None:
+        latency[labels[seat]].append(seconds * 1000.0)
+
     while not match.over:
         if spec.hands_per_game is not None and match.hands_played >= spec.hands_per_game:
             break
-        state = match.deal()
-        actions = 0
-        while state.phase is not Phase.OVER:
-            actions += 1
-            if actions > MAX_ACTIONS_PER_HAND:
-                raise RuntimeError(f"deal {deal}: a hand did not end in {actions} actions")
-            seat = state.actor
-            legal = legal_moves(state)
-            view = observe(state, seat)
-            started = clock()
-            move = bots[seat].choose(view, legal)
-            latency[labels[seat]].append((clock() - started) * 1000.0)
-            if move not in legal:
-                illegal += 1
-                move = legal[0]
-            state, _ = apply(state, move)
+        played = play_hand(match.deal(), dict(enumerate(bots)), timer=timed)
+        if played.dead_end or played.capped:
+            raise RuntimeError(f"deal {deal}: {'; '.join(played.problems)}")
+        illegal += played.illegal
+        state = played.final
         match = match.record(state)
         totals = match.history[-1].score.totals
         others = [t for side, t in enumerate(totals) if side != a_side]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
-from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF, rank_text
+from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.meldrules import classify
 from canasta_game.engine.reasons import Reason, reason
@@ -173,7 +173,7 @@ def take_pile_action(
         first = first or why
         if best is None and not any(isinstance(classify(state.rules, g), Reason) for g in extra):
             best = why
-    return best or first or reason("C-PILE-7", "pile_needs_cards", rank=rank_text(rank))
+    return best or first or reason("C-PILE-7", "pile_needs_cards", rank=rank)
 
 
 def action_for_drop(

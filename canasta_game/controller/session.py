@@ -14,6 +14,7 @@ from typing import Any
 
 from canasta_game.ai import HardBot, make_bot
 from canasta_game.ai.base import Bot
+from canasta_game.ai.play import decide
 from canasta_game.engine.actions import Action
 from canasta_game.engine.codec import log_to_dict, replay, state_from_dict, state_to_dict
 from canasta_game.engine.events import Event
@@ -153,8 +154,7 @@ class Session:
         """The move the computer player to act would make now (None if a human is to act)."""
         if not self.bot_to_act:
             return None
-        seat = self.state.actor
-        return self.bots[seat].choose(observe(self.state, seat), legal_moves(self.state))
+        return decide(self.state, self.bots[self.state.actor])
 
     def bot_step(self) -> list[Event] | None:
         """Let the computer player to act make one move."""

@@ -14,6 +14,7 @@ from typing import Any
 from canasta_game.engine.actions import Action, action_from_dict, action_to_dict
 from canasta_game.engine.cards import card_text, parse_card
 from canasta_game.engine.game import apply
+from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
 
@@ -29,13 +30,24 @@ def _uids(items: Iterable[str]) -> tuple[int, ...]:
 
 
 def _meld_to(meld: TableMeld) -> dict[str, Any]:
-    return {"mid": meld.mid, "key": meld.key, "cards": _cards(meld.cards),
-            "naturals": meld.naturals, "wilds": meld.wilds}
+    return {
+        "mid": meld.mid,
+        "key": meld.key,
+        "cards": _cards(meld.cards),
+        "naturals": meld.naturals,
+        "wilds": meld.wilds,
+    }
 
 
-def _meld_from(data: dict[str, Any]) -> TableMeld:
-    return TableMeld(int(data["mid"]), int(data["key"]), _uids(data["cards"]),
-                     int(data["naturals"]), int(data["wilds"]))
+def _meld_from(data: dict[str, Any], rules: Rules) -> TableMeld:
+    return make_meld(
+        rules,
+        int(data["mid"]),
+        int(data["key"]),
+        _uids(data["cards"]),
+        int(data["naturals"]),
+        int(data["wilds"]),
+    )
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -68,6 +80,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "concealed_canastas": list(state.concealed_canastas),
         "exact_deal_side": state.exact_deal_side,
         "discards": [[seat, card_text(card)] for seat, card in state.discards],
+        "recycle_idle": state.recycle_idle,
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -80,8 +93,9 @@ def state_from_dict(data: dict[str, Any]) -> State:
     seed = data["seed"]
     if not isinstance(seed, int | str):
         raise ValueError("seed must be a number or a string")
+    rules = Rules.from_dict(data["rules"])
     return State(
-        rules=Rules.from_dict(data["rules"]),
+        rules=rules,
         seed=seed,
         dealer=int(data["dealer"]),
         scores=tuple(int(s) for s in data["scores"]),
@@ -91,7 +105,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         stock=_uids(data["stock"]),
         pile=_uids(data["pile"]),
         pile_frozen=bool(data["pile_frozen"]),
-        melds=tuple(tuple(_meld_from(m) for m in side) for side in data["melds"]),
+        melds=tuple(tuple(_meld_from(m, rules) for m in side) for side in data["melds"]),
         bonus_threes=tuple(_uids(b) for b in data["bonus_threes"]),
         next_mid=int(data["next_mid"]),
         turn=int(data["turn"]),
@@ -107,6 +121,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         concealed_canastas=tuple(int(x) for x in data["concealed_canastas"]),
         exact_deal_side=data["exact_deal_side"],
         discards=tuple((int(seat), parse_card(card)) for seat, card in data["discards"]),
+        recycle_idle=bool(data.get("recycle_idle", False)),
         end=None if end is None else HandEnd(**end),
     )
 

@@ -24,13 +24,9 @@ from canasta_game.engine.actions import (
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
     IS_BLACK_THREE,
-    IS_RED_THREE,
     IS_WILD,
     RANK_OF,
-    VALUE_OF,
     WILD_KEY,
-    card_text,
-    rank_text,
 )
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import check_counts, classify
@@ -46,16 +42,23 @@ from canasta_game.engine.state import (
     answering_partner,
     evolve,
 )
-
-Outcome = tuple[State, list[ev.Event]]
-
-
-class _Legal:
-    """Returned instead of an Outcome when the check alone was asked for and passed."""
-
-
-LEGAL = _Legal()
-Result = Outcome | Reason | _Legal
+from canasta_game.engine.take import pile_takes, take
+from canasta_game.engine.turn import (
+    LEGAL,
+    Laying,
+    Outcome,
+    Result,
+    end_hand,
+    finish_problem,
+    frozen_for,
+    going_out_problem,
+    meets_minimum,
+    pile_block,
+    remove_cards,
+    set_at,
+    went_out,
+    wild_meld_pending,
+)
 
 
 class IllegalAction(ValueError):
@@ -81,137 +84,6 @@ def apply(state: State, action: Action) -> Outcome:
     return result
 
 
-# --- helpers ---------------------------------------------------------------------------
-
-
-def is_bonus_three(state: State, card: int) -> bool:
-    """Red threes, and black threes under O-B3-ASR3, are laid out instead of kept in hand."""
-    return IS_RED_THREE[card] or (state.rules.b3_asr3 and IS_BLACK_THREE[card])
-
-
-def _remove(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Reason:
-    wanted = set(cards)
-    if len(wanted) != len(cards):
-        seen: set[int] = set()
-        for card in cards:
-            if card in seen:
-                return reason("C-TURN-3", "duplicate_card", card=card_text(card))
-            seen.add(card)
-    rest = tuple(c for c in hand if c not in wanted)
-    if len(rest) != len(hand) - len(wanted):
-        held = set(hand)
-        missing = next(c for c in cards if c not in held)
-        return reason("C-TURN-3", "not_in_hand", card=card_text(missing))
-    return rest
-
-
-def _set(items: tuple, index: int, value: object) -> tuple:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def pile_block(state: State) -> Reason | None:
-    """C-PILE-5 (and C-B3-3): why nobody can take the pile now, if so."""
-    top = state.top
-    if top is None:
-        return reason("C-PILE-5", "pile_empty")
-    if IS_WILD[top]:
-        return reason("C-PILE-5", "pile_blocked_wild")
-    if IS_BLACK_THREE[top] and (not state.rules.b3_asr3 or state.rules.b3_asr3_stop):
-        return reason("C-B3-3", "pile_blocked_b3")
-    if IS_RED_THREE[top] or IS_BLACK_THREE[top]:
-        return reason("C-PILE-5", "pile_blocked_r3")
-    return None
-
-
-def frozen_for(state: State, side: int) -> bool:
-    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN."""
-    return state.pile_frozen or state.rules.pile_frozen or not state.melds[side]
-
-
-def _canasta_events(side: int, before: TableMeld | None, after: TableMeld) -> list[ev.Event]:
-    if after.is_canasta and not after.is_black_threes and (before is None or not before.is_canasta):
-        return [ev.CanastaCompleted(side, after.mid, after.is_natural)]
-    return []
-
-
-def _wild_meld_pending(melds: Sequence[TableMeld]) -> bool:
-    return any(m.is_wild_meld and not m.is_canasta for m in melds)
-
-
-def _meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld]) -> Reason | None:
-    need, canasta = state.minimum(side)
-    if points < need:
-        return reason("C-INIT-1", "init_minimum", need=need, have=points)
-    if canasta == "any" and not any(m.is_canasta for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", kind="")
-    if canasta == "natural" and not any(m.is_canasta and m.is_natural for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", kind="natural")
-    return None
-
-
-def _going_out_problem(state: State, side: int) -> Reason | None:
-    """C-OUT-1, O-OUT-CLEAN and a binding "no" (C-OUT-6) for ending the turn with no cards."""
-    if state.question is Question.NO:
-        return reason("C-OUT-6", "out_forbidden")
-    rules = state.rules
-    have = state.canastas(side)
-    if have < rules.go_out_canastas:
-        if rules.go_out_canastas == 1 and have == 0:
-            return reason("C-OUT-5", "out_keep_card")
-        return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
-    need_natural = {"NONE": 0, "ONE": 1, "BOTH": rules.go_out_canastas}[rules.go_out_clean]
-    naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
-    if naturals < need_natural:
-        return reason("O-OUT-CLEAN", "out_clean", need=need_natural)
-    return None
-
-
-def _finish_problem(state: State) -> Reason | None:
-    """C-TURN-7: can the player who is to move still end this turn legally?"""
-    hand = state.hands[state.current]
-    if state.must_go_out:
-        if can_go_out(state):
-            return None
-        if state.question is Question.YES:
-            return reason("C-OUT-6", "out_required")
-        return reason("C-B3-2", "b3_must_out")
-    if len(hand) >= 2:
-        return None
-    if can_go_out(state):
-        return None
-    if state.question is Question.NO:
-        return reason("C-OUT-6", "out_forbidden")
-    problem = _going_out_problem(state, state.side_of(state.current))
-    if problem is not None:
-        return problem
-    return reason("C-TURN-7", "turn_unfinishable")
-
-
-def _concealed(state: State, side: int) -> bool:
-    """C-OUT-4 for the player going out now (with O-CONCEALED-PILE)."""
-    seat = state.current
-    if state.has_melded[seat] or state.turn_touched_old:
-        return False
-    if state.drew is DrawKind.PILE and state.rules.concealed_pile == "DISALLOWED":
-        return False
-    new = set(state.turn_new_mids)
-    return any(m.is_canasta and m.mid in new for m in state.melds[side])
-
-
-def _end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
-    if end.seat is not None:
-        events.append(ev.WentOut(end.seat, end.concealed))
-    events.append(ev.HandEnded(end.reason))
-    return evolve(state, phase=Phase.OVER, end=end), events
-
-
-def _went_out(state: State, events: list[ev.Event]) -> Outcome:
-    side = state.side_of(state.current)
-    black = any(m.is_black_threes for m in state.melds[side])
-    end = HandEnd("went_out", state.current, _concealed(state, side), black)
-    return _end_hand(state, end, events)
-
-
 # --- evaluation ------------------------------------------------------------------------
 
 
@@ -228,8 +100,10 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, DrawStock):
         return _draw(state, build)
     if isinstance(action, TakePile):
-        return _take(state, action, build)
+        return take(state, action, build)
     if state.phase is Phase.DRAW:
+        if isinstance(action, AskGoOut):
+            return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
     if isinstance(action, Meld):
         return _meld(state, action, build)
@@ -253,11 +127,17 @@ def _recycle(state: State, events: list[ev.Event]) -> State:
     if state.rules.recycle_shuffle:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
-    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False)
+    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False, recycle_idle=True)
 
 
 def can_recycle(state: State) -> bool:
-    return state.rules.stock_recycle and bool(state.pile)
+    """O-STOCK-RECYCLE, with the end this project adds (RECYCLE-END, README): the pile is
+    turned over again only if somebody melded or took the pile since the last turn-over.
+
+    Otherwise two players could pass one card through an emptied stock for ever; the stock
+    then counts as empty and C-STOCK-1 / C-STOCK-4 end the hand.
+    """
+    return state.rules.stock_recycle and bool(state.pile) and not state.recycle_idle
 
 
 def stock_draw_forced_take(state: State) -> bool:
@@ -279,7 +159,7 @@ def _draw(state: State, build: bool) -> Result:
             rule = "C-STOCK-4" if state.rules.stock_force == "ANY" else "O-STOCK-FORCE"
             return reason(rule, key)
         # PAGAT: declining an optional pile ends the hand (C-STOCK-4).
-        return _end_hand(state, HandEnd("stock"), events) if build else LEGAL
+        return end_hand(state, HandEnd("stock"), events) if build else LEGAL
     if not build:
         return LEGAL
     seat = state.current
@@ -297,7 +177,7 @@ def _draw(state: State, build: bool) -> Result:
             stock = state.stock
         card = stock[-1]
         stock = stock[:-1]
-        if is_bonus_three(state, card):
+        if state.rules.is_bonus_three(card):
             bonus.append(card)
             placed.append(card)
             if not stock and not can_recycle(state):
@@ -308,11 +188,11 @@ def _draw(state: State, build: bool) -> Result:
                 state = evolve(
                     state,
                     stock=stock,
-                    hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
-                    bonus_threes=_set(state.bonus_threes, side, tuple(bonus)),
+                    hands=set_at(state.hands, seat, state.hands[seat] + tuple(drawn)),
+                    bonus_threes=set_at(state.bonus_threes, side, tuple(bonus)),
                     drew=DrawKind.STOCK,
                 )
-                return _end_hand(state, HandEnd("red_three_last"), events)
+                return end_hand(state, HandEnd("red_three_last"), events)
             continue  # C-R3-3 / C-R3-4: replaced one for one within the same draw
         drawn.append(card)
         need -= 1
@@ -321,157 +201,11 @@ def _draw(state: State, build: bool) -> Result:
     state = evolve(
         state,
         stock=stock,
-        hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
-        bonus_threes=_set(state.bonus_threes, side, tuple(bonus)),
+        hands=set_at(state.hands, seat, state.hands[seat] + tuple(drawn)),
+        bonus_threes=set_at(state.bonus_threes, side, tuple(bonus)),
         phase=Phase.PLAY,
         drew=DrawKind.STOCK,
     )
-    return state, events
-
-
-# --- taking the pile -------------------------------------------------------------------
-
-
-def _take(state: State, action: TakePile, build: bool) -> Result:
-    if state.phase is not Phase.DRAW:
-        return reason("C-TURN-2", "already_drew")
-    blocked = pile_block(state)
-    if blocked is not None:
-        return blocked
-    rules = state.rules
-    seat = state.current
-    side = state.side_of(seat)
-    hand = state.hands[seat]
-    top: int = state.pile[-1]
-    rank = RANK_OF[top]
-    if rules.pile_onecard == "FORBID" and len(hand) == 1 and len(state.pile) == 1:
-        return reason("O-PILE-ONECARD", "pile_one_card")
-    used = action.cards
-    rest = _remove(hand, [*used, *(c for m in action.melds for c in m)])
-    if isinstance(rest, Reason):
-        return rest
-    naturals = wilds = 0
-    for card in used:
-        if IS_WILD[card]:
-            wilds += 1
-        elif RANK_OF[card] == rank:
-            naturals += 1
-        else:
-            return reason("C-PILE-6", "pile_card_rank", rank=rank_text(rank))
-    closed = not state.melds[side]
-    side_melds = state.melds[side]
-    of_rank = [m for m in side_melds if m.key == rank]
-    target = next((m for m in of_rank if not m.is_canasta), of_rank[0] if of_rank else None)
-    name = rank_text(rank)
-    if frozen_for(state, side):
-        if naturals < 2:
-            if closed:
-                return reason("C-PILE-4", "pile_frozen_closed", rank=name)
-            if rules.pile_frozen:
-                return reason("O-PILE-FROZEN", "pile_always_frozen", rank=name)
-            return reason("C-PILE-6", "pile_frozen_pair", rank=name)
-    elif target is None or (rules.pile_nocanadd and target.is_canasta):
-        if len(used) < 2 or naturals < 1:
-            if target is not None and not used:
-                return reason("O-PILE-NOCANADD", "pile_no_canasta_add")
-            return reason("C-PILE-7", "pile_needs_cards", rank=name)
-        if rules.pile_2nat and naturals < 2:
-            return reason("O-PILE-2NAT", "pile_two_naturals", rank=name)
-    if action.separate and not (
-        rules.pile_conflict == "A" and target is not None and target.is_canasta and used
-    ):
-        return reason("O-PILE-CONFLICT", "meld_exists", rank=name)
-    events: list[ev.Event] = [ev.PileTaken(seat, state.pile)]
-    mids = state.next_mid
-    new_melds: list[TableMeld] = []
-    melds = list(side_melds)
-    cards = (top, *used)
-    touched_old = False
-    if target is not None and not action.separate:
-        problem = check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds)
-        if problem is not None:
-            return problem
-        merged = TableMeld(
-            target.mid,
-            rank,
-            target.cards + cards,
-            target.naturals + 1 + naturals,
-            target.wilds + wilds,
-        )
-        melds[melds.index(target)] = merged
-        events.append(ev.MeldExtended(seat, side, target.mid, cards))
-        events.extend(_canasta_events(side, target, merged))
-        touched_old = True
-        pile_meld = merged
-    else:
-        if len(cards) < 3:
-            return reason("C-MELD-1", "meld_too_small")
-        problem = check_counts(rules, 1 + naturals, wilds)
-        if problem is not None:
-            return problem
-        pile_meld = TableMeld(mids, rank, cards, 1 + naturals, wilds)
-        mids += 1
-        melds.append(pile_meld)
-        new_melds.append(pile_meld)
-        events.append(ev.MeldMade(seat, side, pile_meld.mid, cards))
-        events.extend(_canasta_events(side, None, pile_meld))
-    if action.melds and not closed:
-        return reason("C-PILE-8", "pile_extra_open")
-    keys = {rank}
-    for group in action.melds:
-        kind = classify(rules, group)
-        if isinstance(kind, Reason):
-            return kind
-        key, nat, wild = kind
-        if key == rank or key in keys:
-            return reason("C-MELD-5", "meld_same_rank_twice", rank=rank_text(key))
-        if key == BLACK_THREE_KEY:  # only when going out, never with the pile (C-B3-2)
-            return reason("C-B3-2", "b3_not_out")
-        keys.add(key)
-        meld = TableMeld(mids, key, tuple(group), nat, wild)
-        mids += 1
-        melds.append(meld)
-        new_melds.append(meld)
-        events.append(ev.MeldMade(seat, side, meld.mid, meld.cards))
-        events.extend(_canasta_events(side, None, meld))
-    if rules.wild_melds and _wild_meld_pending(melds):
-        regular_wilds = wilds + sum(m.wilds for m in new_melds if not m.is_wild_meld)
-        if regular_wilds and pile_meld.key != WILD_KEY:
-            return reason("O-WILD-MELDS", "wild_meld_pending")
-    if closed:
-        points = sum(VALUE_OF[c] for m in new_melds for c in m.cards)
-        problem = _meets_minimum(state, side, points, new_melds)
-        if problem is not None:
-            return reason("C-PILE-8", problem.key, **problem.values)
-    below = state.pile[:-1]
-    threes = tuple(c for c in below if is_bonus_three(state, c))
-    gained = tuple(c for c in below if not is_bonus_three(state, c))
-    if not build and len(rest) + len(gained) >= 2:
-        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
-    events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)
-    picked = state.picked[seat] | frozenset(gained)
-    state = evolve(
-        state,
-        hands=_set(state.hands, seat, rest + gained),
-        pile=(),
-        pile_frozen=False,
-        melds=_set(state.melds, side, tuple(melds)),
-        bonus_threes=_set(state.bonus_threes, side, state.bonus_threes[side] + threes),
-        next_mid=mids,
-        phase=Phase.PLAY,
-        drew=DrawKind.PILE,
-        took_pile_closed=closed,
-        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in new_melds),
-        turn_touched_old=state.turn_touched_old or touched_old,
-        picked=_set(state.picked, seat, picked),
-    )
-    if not state.hands[seat]:
-        return reason("C-PILE-11", "out_keep_card")
-    problem = _finish_problem(state)
-    if problem is not None:
-        if len(state.hands[seat]) == 1 and problem.rule in ("C-OUT-5", "C-OUT-1"):
-            return reason("C-PILE-11", problem.key, **problem.values)
-        return problem
     return state, events
 
 
@@ -479,34 +213,54 @@ def _take(state: State, action: TakePile, build: bool) -> Result:
 
 
 def _meld(state: State, action: Meld, build: bool) -> Result:
-    rules = state.rules
-    seat = state.current
-    side = state.side_of(seat)
+    """C-MELD, C-INIT, C-B3-2, O-WILD-MELDS for one batch of new melds and additions."""
     if not action.new and not action.add:
         return reason("C-TURN-3", "empty_action")
     if any(not cards for cards in action.new) or any(not cards for _, cards in action.add):
         return reason("C-TURN-3", "empty_action")
-    rest = _remove(state.hands[seat], action.cards())
+    rest = remove_cards(state.hands[state.current], action.cards())
     if isinstance(rest, Reason):
         return rest
-    events: list[ev.Event] = []
-    melds = list(state.melds[side])
-    by_mid = {m.mid: i for i, m in enumerate(melds)}
-    closed = not melds
+    laying = Laying.start(state)
+    closed = not laying.melds
+    added = _add_to_melds(laying, action.add)
+    if isinstance(added, Reason):
+        return added
+    made = _new_melds(laying, action.new)
+    if isinstance(made, Reason):
+        return made
+    regular_wilds = added + made
+    if state.rules.wild_melds and regular_wilds and wild_meld_pending(laying.melds):
+        return reason("O-WILD-MELDS", "wild_meld_pending")
+    black_threes = any(m.is_black_threes for m in laying.new)
+    must_go_out = state.must_go_out or black_threes
+    if closed:
+        problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
+        if problem is not None:
+            if len(rest) > 1:
+                return problem
+            must_go_out = True  # C-INIT-6: no minimum only for going out concealed
+    if not build and len(rest) >= 2 and not must_go_out:
+        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    return _melded(laying, rest, must_go_out, black_threes)
+
+
+def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> int | Reason:
+    """C-MELD-6, C-TURN-6, C-B3-1: additions to the side's melds; the wild cards that went
+    to regular melds (O-WILD-MELDS counts them)."""
+    state = laying.state
     regular_wilds = 0
-    touched_old = False
     seen: set[int] = set()
-    for mid, cards in action.add:
+    for mid, cards in adds:
         if mid in seen:
             return reason("C-MELD-6", "meld_add_once")
         seen.add(mid)
-        index = by_mid.get(mid)
-        if index is None:
-            others = (m.mid for k, ms in enumerate(state.melds) if k != side for m in ms)
+        target = next((m for m in laying.melds if m.mid == mid), None)
+        if target is None:
+            others = (m.mid for k, ms in enumerate(state.melds) if k != laying.side for m in ms)
             if mid in set(others):
                 return reason("C-TURN-6", "meld_not_yours")
             return reason("C-MELD-6", "meld_no_such")
-        target = melds[index]
         if target.is_black_threes:
             return reason("C-B3-1", "meld_b3_add")
         naturals = wilds = 0
@@ -516,87 +270,67 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             elif not target.is_wild_meld and RANK_OF[card] == target.key:
                 naturals += 1
             else:
-                return reason(
-                    "C-MELD-6", "meld_wrong_card", card=card_text(card), rank=target.label()
-                )
+                return reason("C-MELD-6", "meld_wrong_card", card=card, rank=target.key)
         if not target.is_wild_meld:
-            problem = check_counts(rules, target.naturals + naturals, target.wilds + wilds)
+            problem = check_counts(state.rules, target.naturals + naturals, target.wilds + wilds)
             if problem is not None:
                 return problem
             regular_wilds += wilds
-        grown = TableMeld(
-            target.mid,
-            target.key,
-            target.cards + tuple(cards),
-            target.naturals + naturals,
-            target.wilds + wilds,
-        )
-        melds[index] = grown
-        if mid not in state.turn_new_mids:
-            touched_old = True
-        events.append(ev.MeldExtended(seat, side, mid, tuple(cards)))
-        events.extend(_canasta_events(side, target, grown))
-    mids = state.next_mid
-    new_melds: list[TableMeld] = []
-    black_threes = False
-    new_keys: set[int] = set()
-    for group in action.new:
+        laying.extend(target, tuple(cards), naturals, wilds)
+    return regular_wilds
+
+
+def _new_melds(laying: Laying, groups: Sequence[Sequence[int]]) -> int | Reason:
+    """C-MELD-1..5: each new meld valid and of a rank the side has no meld of; the wild
+    cards that went to regular melds."""
+    rules = laying.state.rules
+    existing = laying.state.melds[laying.side]
+    regular_wilds = 0
+    keys: set[int] = set()
+    for group in groups:
         kind = classify(rules, group)
         if isinstance(kind, Reason):
             return kind
         key, naturals, wilds = kind
-        name = rank_text(key)
-        if key in new_keys:
-            return reason("C-MELD-5", "meld_same_rank_twice", rank=name)
-        new_keys.add(key)
-        existing = [m for m in state.melds[side] if m.key == key]
-        if existing and not _may_open_beside(rules, existing):
-            return reason("C-MELD-5", "meld_exists", rank=name)
-        meld = TableMeld(mids, key, tuple(group), naturals, wilds)
-        mids += 1
-        black_threes = black_threes or meld.is_black_threes
+        if key in keys:
+            return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
+        keys.add(key)
+        same = [m for m in existing if m.key == key]
+        if same and not _may_open_beside(rules, same):
+            return reason("C-MELD-5", "meld_exists", rank=key)
+        meld = laying.add_new(key, tuple(group), naturals, wilds)
         if not meld.is_wild_meld:
             regular_wilds += wilds
-        melds.append(meld)
-        new_melds.append(meld)
-        events.append(ev.MeldMade(seat, side, meld.mid, meld.cards))
-        events.extend(_canasta_events(side, None, meld))
-    if rules.wild_melds and regular_wilds and _wild_meld_pending(melds):
-        return reason("O-WILD-MELDS", "wild_meld_pending")
-    must_go_out = state.must_go_out or black_threes
-    if closed:
-        points = sum(VALUE_OF[c] for m in new_melds for c in m.cards)
-        problem = _meets_minimum(state, side, points, new_melds)
-        if problem is not None:
-            if len(rest) > 1:
-                return problem
-            must_go_out = True  # C-INIT-6: no minimum only for going out concealed
-    if not build and len(rest) >= 2 and not must_go_out:
-        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    return regular_wilds
+
+
+def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_threes: bool) -> Result:
+    """The state after the melds: O-CONC-CANASTA, then going out (C-OUT-2) or C-TURN-7."""
+    state = laying.state
+    side = laying.side
     conc = state.concealed_canastas
-    if rules.conc_canasta:
-        laid = sum(1 for m in new_melds if m.is_canasta and not m.is_black_threes)
-        conc = _set(conc, side, conc[side] + laid)
+    if state.rules.conc_canasta:
+        laid = sum(1 for m in laying.new if m.is_canasta and not m.is_black_threes)
+        conc = set_at(conc, side, conc[side] + laid)
     state = evolve(
         state,
-        hands=_set(state.hands, seat, rest),
-        melds=_set(state.melds, side, tuple(melds)),
-        next_mid=mids,
+        hands=set_at(state.hands, state.current, rest),
+        melds=set_at(state.melds, side, tuple(laying.melds)),
+        next_mid=laying.mids,
         turn_melded=True,
-        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in new_melds),
-        turn_touched_old=state.turn_touched_old or touched_old,
+        recycle_idle=False,
+        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
+        turn_touched_old=state.turn_touched_old or laying.touched_old,
         must_go_out=must_go_out,
         concealed_canastas=conc,
     )
     if not rest:
-        problem = _going_out_problem(state, side)
+        problem = going_out_problem(state, side)
         if problem is not None:
             return reason("C-B3-2", problem.key, **problem.values) if black_threes else problem
-        return _went_out(state, events)
-    problem = _finish_problem(state)
-    if problem is not None:
-        return problem
-    return state, events
+        return went_out(state, laying.events)
+    problem = finish_problem(state)
+    return problem if problem is not None else (state, laying.events)
 
 
 def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
@@ -616,13 +350,13 @@ def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
 def _discard(state: State, action: Discard, build: bool) -> Result:
     seat = state.current
     side = state.side_of(seat)
-    rest = _remove(state.hands[seat], (action.card,))
+    rest = remove_cards(state.hands[seat], (action.card,))
     if isinstance(rest, Reason):
         return rest
     card = action.card
     rules = state.rules
     if not rest:
-        problem = _going_out_problem(state, side)
+        problem = going_out_problem(state, side)
         if problem is not None:
             return problem
         if rules.out_nowild3 and (IS_WILD[card] or IS_BLACK_THREE[card]):
@@ -635,18 +369,18 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         return LEGAL
     face_down = not rest and rules.closing_face_down
     events: list[ev.Event] = [ev.Discarded(seat, card, face_down)]
-    freezes = IS_WILD[card] or (rules.b3_freeze and IS_BLACK_THREE[card])
+    freezes = rules.freezes_pile(card)  # C-PILE-3, O-B3-FREEZE
     if freezes and not state.pile_frozen:
         events.append(ev.PileFrozen(card))
     state = evolve(
         state,
-        hands=_set(state.hands, seat, rest),
+        hands=set_at(state.hands, seat, rest),
         pile=(*state.pile, card),
         pile_frozen=state.pile_frozen or freezes,
         discards=(*state.discards, (seat, card)),
     )
     if not rest:
-        return _went_out(state, events)
+        return went_out(state, events)
     return start_turn(state, (seat + 1) % rules.players, events)
 
 
@@ -655,7 +389,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
     previous = state.current
     melded = state.has_melded
     if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
-        melded = _set(melded, previous, True)
+        melded = set_at(melded, previous, True)
     state = evolve(
         state,
         current=seat,
@@ -676,11 +410,9 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
 
 def check_stock_out(state: State, events: list[ev.Event]) -> Outcome:
     """C-STOCK-4, checked when a turn begins: no stock and no pile to take ends the hand."""
-    if state.phase is Phase.DRAW and not state.stock and not can_recycle(state):
-        from canasta_game.engine.movegen import pile_takes  # movegen builds on this module
-
-        if not pile_takes(state, limit=1):
-            return _end_hand(state, HandEnd("stock"), events)
+    stock_out = state.phase is Phase.DRAW and not state.stock and not can_recycle(state)
+    if stock_out and not pile_takes(state, limit=1):
+        return end_hand(state, HandEnd("stock"), events)
     return state, events
 
 
@@ -711,7 +443,7 @@ def _answer(state: State, action: AnswerGoOut) -> Result:
         question=Question.YES if action.yes else Question.NO,
         must_go_out=state.must_go_out or action.yes,
     )
-    problem = _finish_problem(state)
+    problem = finish_problem(state)
     if problem is not None:
         return problem
     return state, [ev.AnsweredGoOut(action.seat, action.yes)]

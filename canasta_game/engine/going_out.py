@@ -62,6 +62,7 @@ def _meldable(
     """Can all these cards be melded at once, reaching the side's go-out quota?"""
     if blacks in (1, 2):
         return False
+    full = rules.canasta_size
     # Regular melds after the naturals join them: [naturals, wilds, size, least wilds to add].
     entries: list[list[int]] = []
     by_key: dict[int, list[int]] = {}
@@ -75,7 +76,7 @@ def _meldable(
         entry = [meld.naturals, meld.wilds, meld.size, 0]
         entries.append(entry)
         current = by_key.get(meld.key)
-        if current is None or (current[2] >= 7 and entry[2] < 7):
+        if current is None or (current[2] >= full and entry[2] < full):
             by_key[meld.key] = entry  # naturals go to the open meld of a rank (O-PILE-CONFLICT=A)
     for rank, count in naturals.items():
         if count == 0:
@@ -89,7 +90,7 @@ def _meldable(
         else:
             return False
     need_q = rules.go_out_canastas
-    need_natural = {"NONE": 0, "ONE": 1, "BOTH": need_q}[rules.go_out_clean]
+    need_natural = rules.natural_canastas_to_go_out()
 
     wild_meld_options: list[int] = [0]
     if rules.wild_melds:
@@ -101,9 +102,9 @@ def _meldable(
         rest = wilds - to_wild_meld
         final_wild_meld = (wild_meld_size or 0) + to_wild_meld
         has_wild_meld = wild_meld_size is not None or to_wild_meld > 0
-        if has_wild_meld and final_wild_meld < 7 and rest > 0:
+        if has_wild_meld and final_wild_meld < full and rest > 0:
             continue  # O-WILD-MELDS: wild cards go only to an incomplete wild meld
-        extra = 1 if has_wild_meld and final_wild_meld >= 7 else 0
+        extra = 1 if has_wild_meld and final_wild_meld >= full else 0
         if _spread(rules, entries, rest, need_q - extra, need_natural):
             return True
     return False
@@ -122,7 +123,7 @@ def _spread(
             for add in range(least, wilds - used + 1):
                 if wild + add > wild_cap(rules, nat, size + add):
                     continue
-                canasta = size + add >= 7
+                canasta = size + add >= rules.canasta_size
                 natural = canasta and wild + add == 0
                 bucket = step.setdefault(used + add, set())
                 for c, n in outcomes:

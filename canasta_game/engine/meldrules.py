@@ -7,6 +7,8 @@ every option is written exactly once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
@@ -18,8 +20,126 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import TableMeld
 
 UNLIMITED = 1 << 20
+
+
+class MeldKind(StrEnum):
+    """What a meld is made of. The variants add their own kinds here (Samba's sequence in one
+    suit gets its own key range), each with its check in this module."""
+
+    GROUP = "group"  # natural cards of one rank, with wild cards (C-MELD-1)
+    BLACK_THREES = "black_threes"  # only when going out (C-B3-2)
+    WILD = "wild"  # wild cards only (O-WILD-MELDS)
+
+
+class CanastaKind(StrEnum):
+    NONE = "none"  # not a canasta (yet)
+    NATURAL = "natural"  # no wild card (C-SCORE-2)
+    MIXED = "mixed"  # with wild cards
+    WILD = "wild"  # of wild cards only (O-WILD-MELDS)
+    BLACK_THREES = "black_threes"  # seven black threes earn no canasta bonus
+
+
+@dataclass(frozen=True, slots=True)
+class MeldFacts:
+    """What everyone can read off one meld, as the rules see it (the table and bots read this)."""
+
+    mid: int
+    key: int  # the rank index, BLACK_THREE_KEY or WILD_KEY (``cards``' meld keys)
+    kind: MeldKind
+    size: int
+    naturals: int
+    wilds: int
+    canasta: CanastaKind
+    to_canasta: int  # cards still missing for a canasta (0 once it is one)
+    bonus: int  # what the canasta earns now (0 while it is none)
+    wild_room: int  # wild cards it may still take (C-MELD-3, O-MELD-WILD)
+
+
+def make_meld(
+    rules: Rules, mid: int, key: int, cards: tuple[int, ...], naturals: int, wilds: int
+) -> TableMeld:
+    """The one way the engine builds a meld, so the canasta size always comes from the rules."""
+    return TableMeld(mid, key, cards, naturals, wilds, rules.canasta_size)
+
+
+def grown(
+    rules: Rules, meld: TableMeld, cards: Sequence[int], naturals: int, wilds: int
+) -> TableMeld:
+    """``meld`` with ``cards`` added (``naturals`` and ``wilds`` of them)."""
+    return make_meld(
+        rules,
+        meld.mid,
+        meld.key,
+        meld.cards + tuple(cards),
+        meld.naturals + naturals,
+        meld.wilds + wilds,
+    )
+
+
+def meld_kind(key: int) -> MeldKind:
+    if key == WILD_KEY:
+        return MeldKind.WILD
+    if key == BLACK_THREE_KEY:
+        return MeldKind.BLACK_THREES
+    return MeldKind.GROUP
+
+
+def canasta_kind(meld: TableMeld) -> CanastaKind:
+    """C-SCORE-2 and O-WILD-MELDS: which kind of canasta ``meld`` is, if any."""
+    if not meld.is_canasta:
+        return CanastaKind.NONE
+    kind = meld_kind(meld.key)
+    if kind is MeldKind.BLACK_THREES:
+        return CanastaKind.BLACK_THREES
+    if kind is MeldKind.WILD:
+        return CanastaKind.WILD
+    return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
+
+
+def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
+    """C-SCORE-2, O-WILD-MELDS, CZH-2: what one canasta of ``kind`` earns."""
+    if kind is CanastaKind.NATURAL:
+        return rules.natural_canasta_bonus
+    if kind is CanastaKind.MIXED:
+        return rules.mixed_canasta_bonus
+    if kind is CanastaKind.WILD:
+        return rules.wild_canasta_bonus
+    return 0
+
+
+def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
+    """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
+    key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size)
+    facts = rules.memo.get(key)
+    if facts is None:
+        facts = rules.memo[key] = _meld_facts(rules, meld)
+    return facts
+
+
+def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
+    kind = meld_kind(meld.key)
+    canasta = canasta_kind(meld)
+    if kind is MeldKind.GROUP:
+        room = max(0, wild_cap(rules, meld.naturals, meld.size + 1) - meld.wilds)
+    elif kind is MeldKind.WILD:
+        room = UNLIMITED
+    else:
+        room = 0
+    return MeldFacts(
+        mid=meld.mid,
+        key=meld.key,
+        kind=kind,
+        size=meld.size,
+        naturals=meld.naturals,
+        wilds=meld.wilds,
+        canasta=canasta,
+        to_canasta=max(0, meld.canasta_size - meld.size),
+        bonus=canasta_bonus(rules, canasta),
+        wild_room=room,
+    )
 
 
 def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
@@ -28,7 +148,7 @@ def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
         rules.pile_conflict == "B"
         and rules.pile_nocanadd
         and not rules.pile_2nat
-        and size_after > 7
+        and size_after > rules.canasta_size
         and naturals >= 4
     ):
         return UNLIMITED  # O-PILE-CONFLICT=B: melds over 7 cards have no wild limit

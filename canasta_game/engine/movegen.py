@@ -9,8 +9,6 @@ module offers is legal by construction of the filter.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -18,44 +16,19 @@ from canasta_game.engine.actions import (
     Discard,
     DrawStock,
     Meld,
-    TakePile,
 )
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
-    IS_WILD,
     JOKER,
     RANK_OF,
-    VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.game import frozen_for, pile_block, why_illegal
+from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State
+from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
 
 Cards = tuple[int, ...]
-
-
-class HandGroups:
-    """A hand split the way players see it: naturals by rank, wild cards, black threes."""
-
-    __slots__ = ("blacks", "naturals", "wilds")
-
-    def __init__(self, hand: Cards) -> None:
-        self.naturals: dict[int, list[int]] = {}
-        wilds: list[int] = []
-        self.blacks: list[int] = []
-        for card in hand:
-            if IS_WILD[card]:
-                wilds.append(card)
-            elif IS_BLACK_THREE[card]:
-                self.blacks.append(card)
-            else:
-                self.naturals.setdefault(RANK_OF[card], []).append(card)
-        wilds.sort(key=lambda c: (VALUE_OF[c], c))
-        self.wilds = wilds  # cheapest (twos) first
-
-    def dear_wilds(self) -> list[int]:
-        return self.wilds[::-1]
 
 
 def legal_moves(state: State) -> list[Action]:
@@ -106,67 +79,6 @@ def discard_moves(state: State) -> list[Action]:
     return out
 
 
-# --- the pile --------------------------------------------------------------------------
-
-
-def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
-    """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
-    if state.phase is not Phase.DRAW or pile_block(state) is not None:
-        return []
-    seat = state.current
-    side = state.side_of(seat)
-    rules = state.rules
-    groups = HandGroups(state.hands[seat])
-    top = state.pile[-1]
-    rank = RANK_OF[top]
-    nats = groups.naturals.get(rank, [])
-    closed = not state.melds[side]
-    frozen = frozen_for(state, side)
-    counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
-    if frozen:
-        counts = [n for n in counts if n >= 2]
-    out: list[TakePile] = []
-    seen: set[TakePile] = set()
-    for n in counts:
-        for w in range(0, min(3, len(groups.wilds)) + 1):
-            pools = (groups.wilds, groups.dear_wilds()) if w and closed else (groups.wilds,)
-            for pool in pools:
-                cards = tuple(nats[:n]) + tuple(pool[:w])
-                for candidate in _with_initial_melds(state, groups, cards, rank, closed):
-                    variants = [candidate]
-                    if rules.pile_conflict == "A" and cards:
-                        variants.append(
-                            TakePile(seat, candidate.cards, candidate.melds, separate=True)
-                        )
-                    for move in variants:
-                        if move in seen:
-                            continue
-                        seen.add(move)
-                        if why_illegal(state, move) is None:
-                            out.append(move)
-                            if limit is not None and len(out) >= limit:
-                                return out
-    return out
-
-
-def _with_initial_melds(
-    state: State, groups: HandGroups, cards: Cards, rank: int, closed: bool
-) -> Iterator[TakePile]:
-    seat = state.current
-    yield TakePile(seat, cards)
-    if not closed:
-        return
-    need, _ = state.minimum(state.side_of(seat))
-    have = VALUE_OF[state.pile[-1]] + sum(VALUE_OF[c] for c in cards)
-    if have >= need:
-        return
-    used = set(cards)
-    rest = HandGroups(tuple(c for c in state.hands[seat] if c not in used))
-    rest.naturals.pop(rank, None)
-    for batch in initial_batches(state, rest, need - have, limit=4):
-        yield TakePile(seat, cards, batch)
-
-
 # --- melds -----------------------------------------------------------------------------
 
 
@@ -184,47 +96,6 @@ def single_meld_options(state: State, groups: HandGroups, dear_first: bool) -> l
         for w in range(low, high + 1):
             out.append(tuple(nats) + tuple(pool[:w]))
     return out
-
-
-def initial_batches(
-    state: State, groups: HandGroups, need: int, limit: int = 8
-) -> list[tuple[Cards, ...]]:
-    """Small sets of new melds whose card values reach ``need`` (C-INIT-3).
-
-    Ranks are tried dearest first; wild cards are dealt out of one shared pool (jokers
-    first) as the search goes, so two melds never claim the same wild card and an opening
-    that needs wild cards in several melds is found.
-    """
-    rules = state.rules
-    pool = groups.dear_wilds()
-    ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
-    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
-    found: list[tuple[Cards, ...]] = []
-    chosen: list[Cards] = []
-
-    def search(index: int, wilds_used: int, points: int) -> None:
-        if len(found) >= limit:
-            return
-        if points >= need and chosen:
-            found.append(tuple(chosen))
-            return
-        if index == len(ranks):
-            return
-        nats = ranks[index]
-        n = len(nats)
-        low = 0 if n >= 3 else 1
-        high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
-        for w in range(low, high + 1):
-            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
-            chosen.append(cards)
-            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
-            chosen.pop()
-            if len(found) >= limit:
-                return
-        search(index + 1, wilds_used, points)
-
-    search(0, 0, 0)
-    return found
 
 
 def meld_moves(state: State) -> list[Meld]:
@@ -311,7 +182,7 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     for key in order:
         while wilds:
             nat, wild = sizes[key]
-            if wild + 1 > wild_cap(rules, nat, nat + wild + 1) or nat + wild >= 7:
+            if wild + 1 > wild_cap(rules, nat, nat + wild + 1) or nat + wild >= rules.canasta_size:
                 break
             card = wilds.pop(0)
             sizes[key][1] += 1

@@ -10,13 +10,16 @@ searching the pile, not remembering it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from canasta_game.engine.game import frozen_for, pile_block
+from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
+from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
+from canasta_game.engine.turn import first_freezer, frozen_for, frozen_why, pile_block, top_block
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
     seat: int
     rules: Rules
@@ -34,9 +37,10 @@ class PlayerView:
     pile_size: int
     pile_cards: tuple[int, ...]  # bottom first: every one was seen face up (perfect memory)
     discards: tuple[tuple[int, int], ...]  # (seat, card) of every discard this hand
-    pile_frozen: bool  # for everyone (C-PILE-3)
+    pile_frozen: bool  # for everyone (C-PILE-3, O-PILE-FROZEN)
     pile_frozen_for_me: bool  # also C-PILE-4 for a closed side
     pile_blocked: bool
+    pile_frozen_by_card: bool  # C-PILE-3 alone: a card in the pile froze it
     stock_size: int
     scores: tuple[int, ...]
     minimums: tuple[int, ...]
@@ -44,6 +48,64 @@ class PlayerView:
     question: Question
     must_go_out: bool
     end: HandEnd | None
+
+    # --- facts the table and the bots read instead of re-deriving a rule -----------------
+    # Each is worked out from the public fields above by the engine's own functions, on
+    # first reading only (a bot that never asks costs nothing: the simulator's speed).
+
+    @cached_property
+    def pile_freezer(self) -> int | None:
+        """C-PILE-3: the card that froze the pile (shown crosswise), None if none did."""
+        return first_freezer(self.rules, self.pile_cards, self.pile_frozen_by_card)
+
+    @cached_property
+    def pile_frozen_reason(self) -> Reason | None:
+        """Why the pile is frozen for my side (C-PILE-3, C-PILE-4, O-PILE-FROZEN), or None."""
+        side_open = bool(self.melds[self.side])
+        return frozen_why(self.rules, self.pile_cards, self.pile_frozen_by_card, side_open)
+
+    @cached_property
+    def pile_block(self) -> Reason | None:
+        """Why the top card stops every take now (C-PILE-5, C-B3-3), or None."""
+        return top_block(self.rules, self.pile_top)
+
+    @cached_property
+    def meld_facts(self) -> tuple[tuple[MeldFacts, ...], ...]:
+        """Per side, in the order of ``melds``: kind, size, canasta status, bonus, room."""
+        return tuple(tuple(meld_facts(self.rules, m) for m in side) for side in self.melds)
+
+    @cached_property
+    def open_needs(self) -> tuple[int, ...]:
+        """Per side: points still needed to open, 0 once open (C-INIT-1, C-INIT-7)."""
+        return tuple(need for need, _ in self._opening)
+
+    @cached_property
+    def open_canasta_needs(self) -> tuple[str, ...]:
+        """Per side: "", "any" or "natural" (O-INIT-HIGH), "" once open."""
+        return tuple(canasta for _, canasta in self._opening)
+
+    @cached_property
+    def out_needs(self) -> tuple[int, ...]:
+        """Per side: canastas still missing before the side may go out (C-OUT-1)."""
+        need = self.rules.go_out_canastas
+        return tuple(max(0, need - _canastas(facts)) for facts in self.meld_facts)
+
+    @cached_property
+    def out_natural_needs(self) -> tuple[int, ...]:
+        """Per side: natural canastas still missing before going out (O-OUT-CLEAN)."""
+        need = self.rules.natural_canastas_to_go_out()
+        natural = CanastaKind.NATURAL
+        return tuple(
+            max(0, need - sum(1 for f in facts if f.canasta is natural))
+            for facts in self.meld_facts
+        )
+
+    @property
+    def _opening(self) -> list[tuple[int, str]]:
+        return [
+            (0, "") if melds else self.rules.initial_minimum(score)
+            for melds, score in zip(self.melds, self.scores, strict=True)
+        ]
 
     @property
     def side(self) -> int:
@@ -57,11 +119,14 @@ def observe(state: State, seat: int) -> PlayerView:
     side = state.rules.seat_side[seat]
     hands = state.hands
     known = tuple(
-        tuple(c for c in hands[s] if c in state.picked[s]) if s != seat else hands[s]
+        hands[s] if s == seat else _known(hands[s], state.picked[s])
         for s in range(state.rules.players)
     )
     mine = state.current == seat and state.phase is not Phase.OVER
-    return PlayerView(
+    # Filled in directly rather than through the frozen dataclass's __init__ (which sets each
+    # field with object.__setattr__): every decision of every player asks for a view.
+    view = object.__new__(PlayerView)
+    view.__dict__.update(
         seat=seat,
         rules=state.rules,
         phase=state.phase,
@@ -81,6 +146,7 @@ def observe(state: State, seat: int) -> PlayerView:
         pile_frozen=state.pile_frozen or state.rules.pile_frozen,
         pile_frozen_for_me=frozen_for(state, side),
         pile_blocked=pile_block(state) is not None,
+        pile_frozen_by_card=state.pile_frozen,
         stock_size=len(state.stock),
         scores=state.scores,
         minimums=tuple(state.minimum(s)[0] for s in range(state.rules.sides)),
@@ -89,3 +155,14 @@ def observe(state: State, seat: int) -> PlayerView:
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
     )
+    return view
+
+
+def _canastas(facts: tuple[MeldFacts, ...]) -> int:
+    """C-OUT-1 counts canastas of every kind but black threes (C-B3-1)."""
+    return sum(1 for f in facts if f.canasta not in (CanastaKind.NONE, CanastaKind.BLACK_THREES))
+
+
+def _known(hand: tuple[int, ...], picked: frozenset[int]) -> tuple[int, ...]:
+    """The cards of another hand known because its holder picked them up with the pile."""
+    return tuple(c for c in hand if c in picked) if picked else ()

@@ -1,7 +1,9 @@
 """Why an action is illegal, as data: the rule ID, a message key and the numbers.
 
-The UI words a reason in the player's language from ``key`` and ``params``; ``str(reason)``
-gives the English text with the rule ID in front, for logs and tests.
+Params carry raw values only (issue 10): a card is its int uid under ``card`` (``cards``: a
+tuple of uids), a rank is the int meld key of ``cards`` under ``rank``, counts and seats are
+ints. The table words a reason in the player's language (``ui.table.wording``);
+``str(reason)`` gives English in engine notation with the rule ID in front, for logs and tests.
 """
 
 from __future__ import annotations
@@ -9,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from canasta_game.engine.cards import card_text, rank_text
+
 TEMPLATES: dict[str, str] = {
     "game_over": "the hand is over",
     "not_your_turn": "it is seat {seat}'s turn, not seat {actor}'s",
-    "wrong_phase": "you cannot {what} now: {when}",
     "draw_first": "draw a card or take the pile first",
     "already_drew": "you have already drawn this turn",
     "stock_empty_take": "the stock is empty and you can take the pile, so you must",
     "stock_empty_force": "the stock is empty and the pile fits your meld, so you must take it",
-    "stock_empty": "the stock is empty",
     "not_in_hand": "card {card} is not in your hand",
     "duplicate_card": "card {card} is used twice",
     "empty_action": "choose at least one card",
@@ -26,6 +28,10 @@ TEMPLATES: dict[str, str] = {
     "pile_blocked_wild": "a wild card on top blocks the pile until a natural card covers it",
     "pile_blocked_b3": "a black three on top blocks the pile for this turn",
     "pile_blocked_r3": "a red three on top blocks the pile until a card covers it",
+    "frozen_by_card": "the pile is frozen: {card} was discarded or turned up in it",
+    "frozen": "the pile is frozen",
+    "frozen_always": "the pile is always frozen under these rules",
+    "frozen_closed": "the pile is frozen for your side until it opens",
     "pile_frozen_pair": "the pile is frozen for your side: you need two natural {rank}s from "
     "your hand to take it",
     "pile_frozen_closed": "your side has not opened, so the pile is frozen for you: you need "
@@ -53,12 +59,11 @@ TEMPLATES: dict[str, str] = {
     "meld_b3_add": "nothing can be added to the black-three meld",
     "wild_meld_pending": "while your wild-card meld is incomplete, wild cards go only there",
     "init_minimum": "your side needs {need} points to open; these melds count {have}",
-    "init_canasta": "at this score the initial meld must include a {kind} canasta",
-    "init_closed_add": "your side has no melds yet to add to",
+    "init_canasta": "at this score the initial meld must include a canasta (natural: {natural})",
     "b3_not_out": "a black-three meld is allowed only when you go out this turn",
     "out_canastas": "your side needs {need} canasta(s) to go out and would have {have}",
     "out_clean": "going out needs {need} natural canasta(s)",
-    "out_keep_card": "your side has no canasta yet, so you must keep a card after discarding",
+    "out_no_canasta": "your side has no canasta yet, so you must keep at least one card",
     "out_forbidden": "your partner said no: you must keep at least one card",
     "out_required": "your partner said yes: you must go out this turn",
     "out_nowild3": "you cannot go out by discarding a wild card or a black three",
@@ -66,6 +71,7 @@ TEMPLATES: dict[str, str] = {
     "turn_unfinishable": "after this you could not finish the turn legally",
     "ask_not_partner": "there is no partner to ask",
     "ask_late": "ask right after drawing, before melding",
+    "ask_before_draw": "draw first: you may ask to go out right after drawing",
     "ask_again": "you have already asked this turn",
     "ask_cannot_out": "you cannot go out this turn, so you may not ask",
     "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
@@ -84,12 +90,25 @@ class Reason:
     def values(self) -> dict[str, Any]:
         return dict(self.params)
 
-    def text(self, template: str | None = None) -> str:
-        """The message without the rule ID; ``template`` may be a translation of the key's."""
-        return (template or TEMPLATES[self.key]).format(**self.values)
+    def text(self) -> str:
+        """The English message without the rule ID, in engine notation (for logs and tests;
+        players read ``ui.table.wording.reason_text``)."""
+        return TEMPLATES[self.key].format(**_notation(self.values))
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text()}"
+
+
+def _notation(values: dict[str, Any]) -> dict[str, Any]:
+    """Raw values in RULES.md notation: a card uid as ``Kh#1``, a rank index as ``K``."""
+    out = dict(values)
+    if "card" in out:
+        out["card"] = card_text(out["card"])
+    if "cards" in out:
+        out["cards"] = " ".join(card_text(c) for c in out["cards"])
+    if "rank" in out:
+        out["rank"] = rank_text(out["rank"])
+    return out
 
 
 def reason(rule: str, key: str, **params: Any) -> Reason:

@@ -12,6 +12,16 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    RANK_OF,
+    THREE,
+    build_deck,
+    parse_cards,
+)
+
 Tier = tuple[int | None, int, str]  # (lowest score of the tier or None for -inf, points, canasta)
 
 CLASSIC_TIERS: tuple[Tier, ...] = ((None, 15, ""), (0, 50, ""), (1500, 90, ""), (3000, 120, ""))
@@ -102,6 +112,7 @@ class Rules:
     wild_penalty: bool = False
     wild_penalty_points: int = 1000
     natural_canasta_bonus: int = 500
+    canasta_size: int = 7  # C-MELD-7: a meld of this many cards is a canasta
     mixed_canasta_bonus: int = 300
     # going out
     out_bonus: int = 100
@@ -130,6 +141,9 @@ class Rules:
 
     seat_side: tuple[int, ...] = field(init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    #: Facts derived from these rules and small keys (``meldrules.meld_facts``): every view
+    #: of every decision asks for them, and they never change for one Rules value.
+    memo: dict[Any, Any] = field(init=False, compare=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -164,10 +178,33 @@ class Rules:
             out.append("O-DECK-JOKERS: 0 to 8 jokers")
         if self.deal_size < 1 or self.draw_count < 1 or self.go_out_canastas < 0:
             out.append("deal size and draw count must be positive")
-        needed = self.players * self.deal_size + 2
-        if self.deck_size() < needed:
-            out.append(f"a pack of {self.deck_size()} cards cannot deal {self.deal_size} each")
+        if self.canasta_size < 3:
+            out.append("a canasta needs at least 3 cards")
+        if not out:
+            out.extend(self._dead_deal())
         return out
+
+    def _dead_deal(self) -> list[str]:
+        """Issue 10 gap 4: the pack must supply the deal, the upcard, every replacement and the
+        first draw even in the worst case, or the hand could not be dealt (C-DEAL, C-UP, C-R3-2).
+
+        The worst case turns every wild card and three onto the pile before a card may stay
+        there (C-UP-2, O-UPCARD) and replaces every bonus three dealt (C-R3-2).
+        """
+        try:
+            cards = self.pack_cards()
+        except ValueError as exc:
+            return [f"O-DECK-7PERRANK: {exc}"]
+        covers = sum(1 for c in cards if IS_WILD[c] or RANK_OF[c] == THREE)
+        bonus = sum(1 for c in cards if self.is_bonus_three(c))
+        needed = self.players * self.deal_size + covers + 1 + bonus + self.draw_count
+        if len(cards) < needed:
+            return [
+                f"C-DEAL: a pack of {len(cards)} cards cannot deal {self.deal_size} cards to "
+                f"each of {self.players} players and still turn the upcard, replace the red "
+                f"threes and leave a stock to draw from (it needs {needed})"
+            ]
+        return []
 
     @property
     def sides(self) -> int:
@@ -182,8 +219,25 @@ class Rules:
             return len(self.custom_deck)
         return 52 * self.decks + self.jokers
 
+    def pack_cards(self) -> list[int]:
+        """Every physical card of the pack (O-DECK-JOKERS, O-DECK-7PERRANK)."""
+        if self.custom_deck is not None:
+            return parse_cards(list(self.custom_deck))
+        return build_deck(self.decks, self.jokers)
+
     def red_three_total(self) -> int:
         return 2 * self.decks
+
+    # --- what a card does under these rules (one place for each fact) -------------------
+
+    def is_bonus_three(self, card: int) -> bool:
+        """C-R3-1: red threes (and black threes under O-B3-ASR3) are laid out, never held."""
+        return IS_RED_THREE[card] or (self.b3_asr3 and IS_BLACK_THREE[card])
+
+    def freezes_pile(self, card: int) -> bool:
+        """C-PILE-3, C-UP-3: a wild card or red three freezes the pile (a black three too
+        under O-B3-FREEZE)."""
+        return IS_WILD[card] or IS_RED_THREE[card] or (self.b3_freeze and IS_BLACK_THREE[card])
 
     # --- numbers derived from the tables of RULES.md -------------------------------------
 
@@ -201,6 +255,10 @@ class Rules:
             else:
                 canasta = canasta or "any"
         return points, canasta
+
+    def natural_canastas_to_go_out(self) -> int:
+        """O-OUT-CLEAN: how many of the canastas needed to go out must be natural."""
+        return {"NONE": 0, "ONE": 1, "BOTH": self.go_out_canastas}[self.go_out_clean]
 
     def bonus_three_amount(self, count: int) -> int:
         """C-SCORE-5 / O-R3-SCALE: the value of ``count`` red threes held by one side."""

@@ -6,9 +6,11 @@ translation) and its points; the total is their sum by construction.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, VALUE_OF
+from canasta_game.engine.meldrules import CanastaKind, canasta_bonus, canasta_kind
 from canasta_game.engine.state import State
 
 LINE_TEXT: dict[str, str] = {
@@ -82,17 +84,15 @@ def score_hand(state: State) -> HandScore:
         if rules.no_canasta_subtracts_all and not has_canasta:
             base = -base  # CZH-8: a side without a canasta subtracts everything
         lines.append(ScoreLine("melded_cards", base))
-        natural = sum(1 for m in melds if m.is_canasta and m.is_natural and not m.is_wild_meld
-                      and not m.is_black_threes)
-        wild = sum(1 for m in melds if m.is_canasta and m.is_wild_meld)
-        mixed = sum(1 for m in melds if m.is_canasta and not m.is_natural and not m.is_wild_meld)
-        if natural:
-            bonus = natural * rules.natural_canasta_bonus
-            lines.append(ScoreLine("natural_canastas", bonus, natural))
-        if mixed:
-            lines.append(ScoreLine("mixed_canastas", mixed * rules.mixed_canasta_bonus, mixed))
-        if wild:
-            lines.append(ScoreLine("wild_canastas", wild * rules.wild_canasta_bonus, wild))
+        kinds = Counter(canasta_kind(m) for m in melds)
+        for kind, key in (
+            (CanastaKind.NATURAL, "natural_canastas"),
+            (CanastaKind.MIXED, "mixed_canastas"),
+            (CanastaKind.WILD, "wild_canastas"),
+        ):
+            if kinds[kind]:
+                bonus = kinds[kind] * canasta_bonus(rules, kind)
+                lines.append(ScoreLine(key, bonus, kinds[kind]))
         red = [c for c in state.bonus_threes[side] if IS_RED_THREE[c]]
         black = [c for c in state.bonus_threes[side] if IS_BLACK_THREE[c]]
         for key, threes in (("red_threes", red), ("black_threes_bonus", black)):

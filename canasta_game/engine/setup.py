@@ -15,11 +15,10 @@ from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_RED_THREE,
     IS_WILD,
-    build_deck,
     parse_cards,
 )
-from canasta_game.engine.game import check_stock_out, is_bonus_three
-from canasta_game.engine.meldrules import classify
+from canasta_game.engine.game import check_stock_out
+from canasta_game.engine.meldrules import classify, make_meld
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld
@@ -27,9 +26,7 @@ from canasta_game.engine.state import DrawKind, Phase, State, TableMeld
 
 def pack(rules: Rules) -> list[int]:
     """Every physical card of the rules' pack (O-DECK-JOKERS, O-DECK-7PERRANK)."""
-    if rules.custom_deck is not None:
-        return parse_cards(list(rules.custom_deck))
-    return build_deck(rules.decks, rules.jokers)
+    return rules.pack_cards()
 
 
 def _empty(rules: Rules, seed: int | str, dealer: int, scores: Sequence[int]) -> State:
@@ -97,7 +94,7 @@ def new_hand(
     for step in range(players):
         seat = (dealer + 1 + step) % players
         while True:
-            threes = [c for c in hands[seat] if is_bonus_three(state, c)]
+            threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
             if not threes or not stock:
                 break
             hands[seat] = [c for c in hands[seat] if c not in threes]
@@ -122,12 +119,11 @@ def _upcard(state: State, stock: list[int]) -> State:
     while stock:
         card = stock.pop()
         pile.append(card)
-        wild_or_red = IS_WILD[card] or IS_RED_THREE[card]
-        if wild_or_red or (rules.b3_freeze and IS_BLACK_THREE[card]):
+        if rules.freezes_pile(card):
             frozen = True  # C-UP-3 (O-B3-FREEZE: a black three upcard freezes too)
         if rules.upcard == "NO_COVER":
             break
-        if wild_or_red:
+        if IS_WILD[card] or IS_RED_THREE[card]:
             continue
         if IS_BLACK_THREE[card] and (
             rules.upcard == "COVER_ANY3_WILD" or (rules.b3_asr3 and not rules.b3_asr3_stop)
@@ -160,7 +156,7 @@ def state_from_setup(
     ``melds`` maps a side to meld strings (``"K K K 2"``); ``has_melded`` lists seats that
     melded earlier this hand. A draw-phase position with no stock is checked as a turn that
     begins (C-STOCK-4), so it may come back already over. ``pile_frozen`` defaults to "a
-    wild card or red three is in it".
+    card that freezes the pile under these rules is in it" (C-PILE-3, O-B3-FREEZE).
     Duplicate faces get successive copies across the whole setup, so ``Kh Kh`` is two cards.
     """
     used: set[int] = set()
@@ -183,7 +179,7 @@ def state_from_setup(
             if isinstance(kind, Reason):
                 raise ValueError(f"setup meld {text!r} is illegal: {kind}")
             key, naturals, wilds = kind
-            built.append(TableMeld(mid, key, cards, naturals, wilds))
+            built.append(make_meld(rules, mid, key, cards, naturals, wilds))
             mid += 1
         side_melds[side] = tuple(built)
     threes: list[tuple[int, ...]] = [() for _ in range(rules.sides)]
@@ -192,7 +188,7 @@ def state_from_setup(
     pile_cards = take(pile)
     stock_cards = take(stock)
     if pile_frozen is None:
-        pile_frozen = any(IS_WILD[c] or IS_RED_THREE[c] for c in pile_cards)
+        pile_frozen = any(rules.freezes_pile(c) for c in pile_cards)
     melded = tuple(seat in has_melded for seat in range(rules.players))
     if drew is None:
         drew = DrawKind.STOCK if phase is Phase.PLAY else DrawKind.NONE

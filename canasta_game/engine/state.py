@@ -37,13 +37,18 @@ class DrawKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TableMeld:
-    """One meld on the table. ``key`` is the natural rank, BLACK_THREE_KEY or WILD_KEY."""
+    """One meld on the table. ``key`` is the natural rank, BLACK_THREE_KEY or WILD_KEY.
+
+    ``canasta_size`` comes from the rules when the meld is made (``meldrules.make_meld``), so
+    a meld knows by itself whether it is a canasta (C-MELD-7) under every variant.
+    """
 
     mid: int
     key: int
     cards: tuple[int, ...]
     naturals: int
     wilds: int
+    canasta_size: int = 7
 
     @property
     def size(self) -> int:
@@ -51,7 +56,7 @@ class TableMeld:
 
     @property
     def is_canasta(self) -> bool:
-        return self.size >= 7
+        return self.size >= self.canasta_size
 
     @property
     def is_natural(self) -> bool:
@@ -107,6 +112,7 @@ class State:
     concealed_canastas: tuple[int, ...] = ()  # per side (O-CONC-CANASTA)
     exact_deal_side: int | None = None  # O-DEAL-EXACT bonus
     discards: tuple[tuple[int, int], ...] = ()  # (seat, card) of every discard, public memory
+    recycle_idle: bool = False  # O-STOCK-RECYCLE: turned over, nobody melded or took since
     end: HandEnd | None = None
 
     # --- convenience readers ------------------------------------------------------------

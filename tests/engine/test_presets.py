@@ -188,6 +188,7 @@ NON_DEFAULT = {
     "wild_penalty": True,
     "wild_penalty_points": 500,
     "natural_canasta_bonus": 600,
+    "canasta_size": 8,
     "mixed_canasta_bonus": 350,
     "out_bonus": 150,
     "conc_bonus": 250,

@@ -16,11 +16,33 @@ import canasta_game.engine
 
 ENGINE = Path(canasta_game.engine.__file__).parent
 FORBIDDEN = {
-    "pygame", "pygame_gui", "platformdirs", "time", "datetime", "os", "io", "pathlib",
-    "shutil", "socket", "pickle", "tempfile", "threading", "asyncio", "sys", "glob",
+    "pygame",
+    "pygame_gui",
+    "platformdirs",
+    "time",
+    "datetime",
+    "os",
+    "io",
+    "pathlib",
+    "shutil",
+    "socket",
+    "pickle",
+    "tempfile",
+    "threading",
+    "asyncio",
+    "sys",
+    "glob",
 }
-ALLOWED_ROOTS = {"__future__", "collections", "dataclasses", "enum", "typing", "random",
-                 "canasta_game"}
+ALLOWED_ROOTS = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "enum",
+    "typing",
+    "random",
+    "functools",
+    "canasta_game",
+}
 
 
 def _modules() -> list[Path]:

@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
+from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine.rules import PRESETS, preset
-from canasta_game.sim.policies import greedy_policy, random_policy
 from canasta_game.sim.runner import play_hand
 
 HANDS_PER_PRESET = 300
@@ -24,11 +24,12 @@ def test_self_play_keeps_every_invariant(name: str) -> None:
     rules = preset(name)
     endings: Counter[str] = Counter()
     for hand in range(HANDS_PER_PRESET):
-        make = random_policy if hand % 2 else greedy_policy
-        policies = [make(f"{name}:{hand}:{seat}") for seat in range(rules.players)]
-        result = play_hand(rules, f"{name}:{hand}", policies, hand % rules.players, check=True)
+        make = RandomBot if hand % 2 else GreedyBot
+        bots = [make(seat, f"{name}:{hand}") for seat in range(rules.players)]
+        result = play_hand(rules, f"{name}:{hand}", bots, hand % rules.players, check=True)
         assert result.violations == [], f"hand {hand}: {result.violations[:3]}"
         assert result.illegal == 0
+        assert not result.dead_end and not result.capped
         assert result.final.end is not None, f"hand {hand} did not end"
         endings[result.final.end.reason] += 1
     assert sum(endings.values()) == HANDS_PER_PRESET

@@ -191,7 +191,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(drivers: list[TableDriver]) -> 
     driver.drag_cards([five], driver.table_point())
     assert session.log == log  # nothing happened in the game
     message = driver.message()
-    assert message is not None and "C-MELD-1" in message and "3 cards" in message
+    assert message is not None and "at least three cards" in message
     assert driver.context.sounds.played[-1] == "illegal"
     assert sprite.flying  # gliding home
     driver.settle()
@@ -206,7 +206,7 @@ def test_an_illegal_pile_drag_is_explained(drivers: list[TableDriver]) -> None:
     driver.settle()
     assert session.state.pile and session.state.phase is Phase.DRAW
     message = driver.message()
-    assert message is not None and "C-PILE" in message
+    assert message is not None and "take the pile" in message
     top = driver.scene.sprite_of(session.state.top)  # type: ignore[arg-type]
     assert top is not None and top.home.zone == "pile" and not top.flying
 
@@ -216,7 +216,7 @@ def test_drawing_twice_is_refused_with_the_rule(drivers: list[TableDriver]) -> N
     driver = _drive(drivers, session)
     driver.key(pygame.K_d)
     message = driver.message()
-    assert message is not None and "C-TURN" in message
+    assert message is not None and "already drawn" in message
 
 
 def test_legal_targets_glow_while_dragging(drivers: list[TableDriver]) -> None:
@@ -326,7 +326,9 @@ def test_closed_side_stages_melds_and_sends_them_together(drivers: list[TableDri
     assert driver.scene.controls.shown("send")
     driver.key(pygame.K_RETURN)  # 30 points: not enough for 50
     message = driver.message()
-    assert message is not None and "C-INIT" in message and not session.state.melds[0]
+    assert (
+        message is not None and "needs 50 points to open" in message and not session.state.melds[0]
+    )
     queens = driver.cards("Qs", "Qh", "Qc")
     driver.drag_cards(queens, driver.table_point())
     driver.settle()
@@ -402,7 +404,7 @@ def test_out_of_turn_the_stock_says_whose_turn_it_is(drivers: list[TableDriver])
     drivers.append(driver)
     driver.click(driver.stock_point())
     assert session.log == []
-    assert driver.message() == "Wait: it is West's turn (C-TURN-1)"
+    assert driver.message() == "Wait: it is West's turn."
 
 
 def test_dropping_cards_back_where_they_came_from_says_nothing(

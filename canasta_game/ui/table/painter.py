@@ -10,7 +10,6 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
-from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.observation import PlayerView
 from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
@@ -108,8 +107,7 @@ class Painter:
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
-        top = view.pile_top
-        if top is not None and IS_BLACK_THREE[top]:
+        if view.pile_block is not None and view.pile_block.rule == "C-B3-3":
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))

@@ -15,15 +15,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from canasta_game.engine.cards import (
-    BLACK_THREE_KEY,
-    IS_NATURAL,
-    IS_RED_THREE,
-    IS_WILD,
-    SUIT_OF,
-    WILD_KEY,
-    sort_key,
-)
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, SUIT_OF, sort_key
+from canasta_game.engine.meldrules import MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
 from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
@@ -68,9 +61,10 @@ class TablePlan:
 
 def meld_order(meld: TableMeld) -> tuple[int, int]:
     """High ranks first, then a wild-card meld, then black threes: stable as melds grow."""
-    if meld.key == WILD_KEY:
+    kind = meld_kind(meld.key)
+    if kind is MeldKind.WILD:
         return 1, 0
-    if meld.key == BLACK_THREE_KEY:
+    if kind is MeldKind.BLACK_THREES:
         return 2, 0
     return 0, -meld.key
 
@@ -292,12 +286,7 @@ def _lay_pile(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
         return
     cx, cy = layout.pile.center
     top = pile[-1]
-    freezer = None
-    if view.pile_frozen:
-        for uid in reversed(pile):
-            if IS_WILD[uid] or IS_RED_THREE[uid]:
-                freezer = uid
-                break
+    freezer = view.pile_freezer  # the engine knows which card froze it (C-PILE-3, O-B3-FREEZE)
     plan.freezer = freezer
     n = len(pile)
     for i, uid in enumerate(pile):

@@ -54,7 +54,13 @@ from canasta_game.ui.table.sprites import CardSprite, SpriteStore
 from canasta_game.ui.table.targets import pile_rect, stock_rect, target_at, target_rects
 from canasta_game.ui.table.text import TextCache
 from canasta_game.ui.table.tween import Pace
-from canasta_game.ui.table.wording import news_for, reason_text, side_name, sound_for
+from canasta_game.ui.table.wording import (
+    news_for,
+    reason_rule,
+    reason_text,
+    side_name,
+    sound_for,
+)
 
 END_PAUSE = 0.8  # seconds the last move of a hand stays on screen before the score
 SKIP_SPEED = 1000.0  # the pacer's speed while skipping ahead: no pause between moves
@@ -672,8 +678,7 @@ class TableScene:
         if why is None:
             return
         names = self.info.seat_names if self.info is not None else ()
-        rule = _("Rule {rule}: see Rules in the menu").format(rule=why.rule)
-        self.messages.show(reason_text(why, names) + "\n" + rule, INFO)
+        self.messages.show(reason_text(why, names) + "\n" + reason_rule(why), INFO)
 
     def toggle_log(self) -> None:
         self.log_visible = not self.log_visible

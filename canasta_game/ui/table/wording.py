@@ -1,7 +1,8 @@
 """Everything the table says in words, through ``_()``: reasons, side names, news.
 
-The engine gives a refusal as data (rule ID, message key, values); here it becomes a
-sentence in the player's language, with the rule ID so the rules can be looked up.
+The engine gives a refusal as data (rule ID, message key, raw values); here it becomes a
+sentence in the player's language (the sentences live in ``reason_words``), and the rule ID
+is offered separately so the rules can be looked up.
 """
 
 from __future__ import annotations
@@ -9,31 +10,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_game.engine import events as ev
-from canasta_game.engine.reasons import TEMPLATES, Reason
+from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.i18n import _, ngettext
+from canasta_game.ui.table.reason_words import MESSAGES
 
 
 def reason_text(reason: Reason, seat_names: Sequence[str] = ()) -> str:
-    """The reason in words, e.g. "Discard exactly one card (C-DISC-1)".
+    """The reason as one sentence in the player's language, without the rule ID.
 
-    Seats are named as the table names them ("West") where the engine says "seat 1".
+    Seats are named as the table names them ("West"); cards and ranks in words ("the king
+    of hearts", "two natural kings"). ``reason_rule`` gives the rule for a "Why?" detail.
     """
     values = reason.values
     seat = values.get("seat")
     if reason.key == "not_your_turn" and isinstance(seat, int) and 0 <= seat < len(seat_names):
-        text = _("wait: it is {name}'s turn").format(name=seat_names[seat])
-        return _("{text} ({rule})").format(text=text[:1].upper() + text[1:], rule=reason.rule)
-    template = TEMPLATES.get(reason.key)
-    if template is None:  # a newer engine than this table: still say something
-        text = reason.key.replace("_", " ")
-    else:
-        try:
-            text = _(template).format(**values)
-        except (KeyError, IndexError, ValueError):  # a translation with a bad placeholder
-            text = template.format(**values)
-    text = text[:1].upper() + text[1:]
-    return _("{text} ({rule})").format(text=text, rule=reason.rule)
+        return _("Wait: it is {name}'s turn.").format(name=seat_names[seat])
+    words = MESSAGES.get(reason.key)
+    if words is None:  # a newer engine than this table: still say something true
+        return _("That move is not allowed.")
+    text = words(values)
+    return text[:1].upper() + text[1:]  # a sentence may begin with a card's name
+
+
+def reason_rule(reason: Reason) -> str:
+    """The rule a refusal rests on, for the "Why?" detail: "Rule C-MELD-3"."""
+    return _("Rule {rule}").format(rule=reason.rule)
 
 
 def side_name(rules: Rules, side: int, seat_names: Sequence[str]) -> str:

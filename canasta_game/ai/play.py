@@ -1,0 +1,88 @@
+"""The one play loop: every computer move of the simulator, the arena and the table is asked
+for here, through the one player protocol (``Bot.choose(view, legal)``).
+
+``turn_inputs`` gives what a player may see and do; ``decide`` asks a bot; ``play_hand``
+plays a hand to its end. A position with no legal move is a *dead end* (an engine bug the
+simulator counts), and a hand that runs past ``MAX_ACTIONS`` is *capped* (a rule that lets
+a hand run away); neither raises inside a player.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from canasta_game.ai.base import Bot
+from canasta_game.engine.actions import Action
+from canasta_game.engine.game import apply
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import PlayerView, observe
+from canasta_game.engine.state import Phase, State
+
+MAX_ACTIONS = 5000  # far beyond any real hand (a long one takes a few hundred)
+
+Timer = Callable[[int, float], None]  # (seat, seconds the decision took)
+
+
+def turn_inputs(state: State) -> tuple[PlayerView, list[Action]]:
+    """What the seat that must act sees, and the moves it may choose from (maybe none)."""
+    return observe(state, state.actor), legal_moves(state)
+
+
+def decide(state: State, bot: Bot) -> Action | None:
+    """``bot``'s move for the seat that must act, or None at a dead end (no legal move)."""
+    view, legal = turn_inputs(state)
+    return bot.choose(view, legal) if legal else None
+
+
+@dataclass
+class PlayedHand:
+    final: State
+    actions: list[Action] = field(default_factory=list)
+    dead_end: bool = False  # a position with no legal move before the hand ended
+    capped: bool = False  # still running after MAX_ACTIONS
+    illegal: int = 0  # moves a bot chose outside the legal list (replaced by the first)
+    problems: list[str] = field(default_factory=list)
+
+
+def play_hand(
+    state: State,
+    bots: Mapping[int, Bot],
+    *,
+    on_state: Callable[[State], None] | None = None,
+    timer: Timer | None = None,
+) -> PlayedHand:
+    """Play from ``state`` until the hand ends, a dead end, or the cap.
+
+    ``on_state`` sees every position before its move (the simulator's invariant checks);
+    ``timer`` hears how long each decision took (the arena's latency figures).
+    """
+    played = PlayedHand(state)
+    while state.phase is not Phase.OVER:
+        if on_state is not None:
+            on_state(state)
+        if len(played.actions) >= MAX_ACTIONS:
+            played.capped = True
+            played.problems.append(f"hand did not end within {MAX_ACTIONS} actions")
+            break
+        view, legal = turn_inputs(state)
+        if not legal:
+            played.dead_end = True
+            played.problems.append(f"no legal move in phase {state.phase.value}")
+            break
+        seat = state.actor
+        if timer is None:
+            move = bots[seat].choose(view, legal)
+        else:
+            started = time.perf_counter()
+            move = bots[seat].choose(view, legal)
+            timer(seat, time.perf_counter() - started)
+        if move not in legal:
+            played.illegal += 1
+            played.problems.append(f"seat {seat} chose an illegal move {move}")
+            move = legal[0]
+        state, _ = apply(state, move)
+        played.actions.append(move)
+    played.final = state
+    return played

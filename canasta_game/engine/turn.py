@@ -1,0 +1,227 @@
+"""What the checks of every action share: the evaluation's result types, the pile's state,
+going out and finishing a turn (C-OUT, C-TURN-7), and the bookkeeping of laying melds down.
+
+``game`` dispatches an action to its check; the checks live in ``game`` (draw, meld,
+discard, ask, answer) and ``take`` (the pile). Both build on this module, so neither
+imports the other's module and the move generator can sit beside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from canasta_game.engine import events as ev
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, VALUE_OF
+from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.meldrules import grown, make_meld
+from canasta_game.engine.reasons import Reason, reason
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld, evolve
+
+Outcome = tuple[State, list[ev.Event]]
+
+
+class _Legal:
+    """Returned instead of an Outcome when the check alone was asked for and passed."""
+
+
+LEGAL = _Legal()
+Result = Outcome | Reason | _Legal
+
+
+def remove_cards(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Reason:
+    """C-TURN-3: ``hand`` without ``cards``, or which card is not there or is used twice."""
+    if len(cards) == 1:  # a discard: the commonest case, done without sets
+        card = cards[0]
+        if card not in hand:
+            return reason("C-TURN-3", "not_in_hand", card=card)
+        index = hand.index(card)
+        return hand[:index] + hand[index + 1 :]
+    wanted = set(cards)
+    if len(wanted) != len(cards):
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                return reason("C-TURN-3", "duplicate_card", card=card)
+            seen.add(card)
+    rest = tuple(c for c in hand if c not in wanted)
+    if len(rest) != len(hand) - len(wanted):
+        held = set(hand)
+        missing = next(c for c in cards if c not in held)
+        return reason("C-TURN-3", "not_in_hand", card=missing)
+    return rest
+
+
+def set_at(items: tuple, index: int, value: object) -> tuple:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def top_block(rules: Rules, top: int | None) -> Reason | None:
+    """C-PILE-5 (and C-B3-3): why nobody can take a pile with ``top`` on it, if so."""
+    if top is None:
+        return reason("C-PILE-5", "pile_empty")
+    if IS_WILD[top]:
+        return reason("C-PILE-5", "pile_blocked_wild")
+    if IS_BLACK_THREE[top] and (not rules.b3_asr3 or rules.b3_asr3_stop):
+        return reason("C-B3-3", "pile_blocked_b3")
+    if IS_RED_THREE[top] or IS_BLACK_THREE[top]:
+        return reason("C-PILE-5", "pile_blocked_r3")
+    return None
+
+
+def pile_block(state: State) -> Reason | None:
+    return top_block(state.rules, state.top)
+
+
+def frozen_for(state: State, side: int) -> bool:
+    """C-PILE-3, C-PILE-4 and O-PILE-FROZEN (``frozen_why`` says which; this is the fast
+    check the move generator runs thousands of times)."""
+    return state.pile_frozen or state.rules.pile_frozen or not state.melds[side]
+
+
+def first_freezer(rules: Rules, pile: Sequence[int], frozen: bool) -> int | None:
+    """C-PILE-3: the card that froze the pile for everyone (the lowest freezing card in it)."""
+    if not frozen:
+        return None
+    return next((c for c in pile if rules.freezes_pile(c)), None)
+
+
+def frozen_why(rules: Rules, pile: Sequence[int], frozen: bool, side_open: bool) -> Reason | None:
+    """Why the pile is frozen for a side, with the rule that says so, or None. ``frozen`` is
+    the state's C-PILE-3 flag, ``side_open`` whether the side has melded (C-PILE-4)."""
+    if frozen:
+        freezer = first_freezer(rules, pile, frozen)
+        if freezer is not None:
+            return reason("C-PILE-3", "frozen_by_card", card=freezer)
+        return reason("C-PILE-3", "frozen")
+    if rules.pile_frozen:
+        return reason("O-PILE-FROZEN", "frozen_always")
+    if not side_open:
+        return reason("C-PILE-4", "frozen_closed")
+    return None
+
+
+def canasta_events(side: int, before: TableMeld | None, after: TableMeld) -> list[ev.Event]:
+    if after.is_canasta and not after.is_black_threes and (before is None or not before.is_canasta):
+        return [ev.CanastaCompleted(side, after.mid, after.is_natural)]
+    return []
+
+
+def wild_meld_pending(melds: Sequence[TableMeld]) -> bool:
+    return any(m.is_wild_meld and not m.is_canasta for m in melds)
+
+
+def meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld]) -> Reason | None:
+    need, canasta = state.minimum(side)
+    if points < need:
+        return reason("C-INIT-1", "init_minimum", need=need, have=points)
+    if canasta == "any" and not any(m.is_canasta for m in new):
+        return reason("O-INIT-HIGH", "init_canasta", natural=False)
+    if canasta == "natural" and not any(m.is_canasta and m.is_natural for m in new):
+        return reason("O-INIT-HIGH", "init_canasta", natural=True)
+    return None
+
+
+def going_out_problem(state: State, side: int) -> Reason | None:
+    """C-OUT-1, O-OUT-CLEAN and a binding "no" (C-OUT-6) for ending the turn with no cards."""
+    if state.question is Question.NO:
+        return reason("C-OUT-6", "out_forbidden")
+    rules = state.rules
+    have = state.canastas(side)
+    if have < rules.go_out_canastas:
+        if rules.go_out_canastas == 1 and have == 0:
+            return reason("C-OUT-5", "out_no_canasta")
+        return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
+    need_natural = rules.natural_canastas_to_go_out()
+    naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
+    if naturals < need_natural:
+        return reason("O-OUT-CLEAN", "out_clean", need=need_natural)
+    return None
+
+
+def finish_problem(state: State) -> Reason | None:
+    """C-TURN-7: can the player who is to move still end this turn legally?"""
+    hand = state.hands[state.current]
+    if state.must_go_out:
+        if can_go_out(state):
+            return None
+        if state.question is Question.YES:
+            return reason("C-OUT-6", "out_required")
+        return reason("C-B3-2", "b3_must_out")
+    if len(hand) >= 2:
+        return None
+    if can_go_out(state):
+        return None
+    if state.question is Question.NO:
+        return reason("C-OUT-6", "out_forbidden")
+    problem = going_out_problem(state, state.side_of(state.current))
+    if problem is not None:
+        return problem
+    return reason("C-TURN-7", "turn_unfinishable")
+
+
+def concealed(state: State, side: int) -> bool:
+    """C-OUT-4 for the player going out now (with O-CONCEALED-PILE)."""
+    seat = state.current
+    if state.has_melded[seat] or state.turn_touched_old:
+        return False
+    if state.drew is DrawKind.PILE and state.rules.concealed_pile == "DISALLOWED":
+        return False
+    new = set(state.turn_new_mids)
+    return any(m.is_canasta and m.mid in new for m in state.melds[side])
+
+
+def end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
+    if end.seat is not None:
+        events.append(ev.WentOut(end.seat, end.concealed))
+    events.append(ev.HandEnded(end.reason))
+    return evolve(state, phase=Phase.OVER, end=end), events
+
+
+def went_out(state: State, events: list[ev.Event]) -> Outcome:
+    side = state.side_of(state.current)
+    black = any(m.is_black_threes for m in state.melds[side])
+    end = HandEnd("went_out", state.current, concealed(state, side), black)
+    return end_hand(state, end, events)
+
+
+@dataclass
+class Laying:
+    """A side's melds while one action lays cards down: what changed, and its events."""
+
+    state: State
+    side: int
+    melds: list[TableMeld]
+    mids: int
+    new: list[TableMeld] = field(default_factory=list)
+    events: list[ev.Event] = field(default_factory=list)
+    touched_old: bool = False
+
+    @classmethod
+    def start(cls, state: State) -> Laying:
+        side = state.side_of(state.current)
+        return cls(state, side, list(state.melds[side]), state.next_mid)
+
+    def add_new(self, key: int, cards: tuple[int, ...], naturals: int, wilds: int) -> TableMeld:
+        meld = make_meld(self.state.rules, self.mids, key, cards, naturals, wilds)
+        self.mids += 1
+        self.melds.append(meld)
+        self.new.append(meld)
+        self.events.append(ev.MeldMade(self.state.current, self.side, meld.mid, cards))
+        self.events.extend(canasta_events(self.side, None, meld))
+        return meld
+
+    def extend(
+        self, target: TableMeld, cards: tuple[int, ...], naturals: int, wilds: int
+    ) -> TableMeld:
+        bigger = grown(self.state.rules, target, cards, naturals, wilds)
+        self.melds[self.melds.index(target)] = bigger
+        if target.mid not in self.state.turn_new_mids:
+            self.touched_old = True
+        self.events.append(ev.MeldExtended(self.state.current, self.side, target.mid, cards))
+        self.events.extend(canasta_events(self.side, target, bigger))
+        return bigger
+
+    def new_points(self) -> int:
+        return sum(VALUE_OF[c] for m in self.new for c in m.cards)

@@ -1,0 +1,255 @@
+"""The English sentence of every refusal reason, and the names of cards, ranks and melds.
+
+The engine gives a reason as raw values (a card uid, a rank index, counts); here each key
+becomes one whole sentence through ``_()``, ``ngettext()`` or ``pgettext()`` with named
+placeholders, so a translator sees the full sentence and every count gets its plural form.
+Names of cards and ranks are put into sentences, and languages such as Czech decline them,
+so each name is looked up in the grammatical role it plays (the ``pgettext`` context).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from canasta_game.engine.cards import JOKER, RANK_OF, SUIT_OF
+from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.i18n import _, ngettext, pgettext
+
+Values = Mapping[str, Any]
+
+
+# --- names --------------------------------------------------------------------------------
+
+
+def _card_rank(rank: int) -> str:
+    """A rank as the first part of a card's name ("the {rank} of {suit}")."""
+    return (
+        pgettext("card rank", "two"),
+        pgettext("card rank", "three"),
+        pgettext("card rank", "four"),
+        pgettext("card rank", "five"),
+        pgettext("card rank", "six"),
+        pgettext("card rank", "seven"),
+        pgettext("card rank", "eight"),
+        pgettext("card rank", "nine"),
+        pgettext("card rank", "ten"),
+        pgettext("card rank", "jack"),
+        pgettext("card rank", "queen"),
+        pgettext("card rank", "king"),
+        pgettext("card rank", "ace"),
+    )[rank]
+
+
+def _suit(suit: int) -> str:
+    """A suit as the second part of a card's name."""
+    return (
+        pgettext("card suit", "clubs"),
+        pgettext("card suit", "diamonds"),
+        pgettext("card suit", "hearts"),
+        pgettext("card suit", "spades"),
+    )[suit]
+
+
+def card_name(uid: int) -> str:
+    """A card as the subject of a sentence: "the king of hearts", "a joker"."""
+    rank = RANK_OF[uid]
+    if rank == JOKER:
+        return pgettext("card, subject", "a joker")
+    return pgettext("card, subject", "the {rank} of {suit}").format(
+        rank=_card_rank(rank), suit=_suit(SUIT_OF[uid])
+    )
+
+
+def rank_plural(rank: int) -> str:
+    """A meld rank (a meld key) in the plural, uncounted: "only {ranks} and wild cards..."."""
+    kind = meld_kind(rank)
+    if kind is MeldKind.BLACK_THREES:
+        return pgettext("rank, plural", "black threes")
+    if kind is MeldKind.WILD:
+        return pgettext("rank, plural", "wild cards")
+    return {
+        2: pgettext("rank, plural", "fours"),
+        3: pgettext("rank, plural", "fives"),
+        4: pgettext("rank, plural", "sixes"),
+        5: pgettext("rank, plural", "sevens"),
+        6: pgettext("rank, plural", "eights"),
+        7: pgettext("rank, plural", "nines"),
+        8: pgettext("rank, plural", "tens"),
+        9: pgettext("rank, plural", "jacks"),
+        10: pgettext("rank, plural", "queens"),
+        11: pgettext("rank, plural", "kings"),
+        12: pgettext("rank, plural", "aces"),
+    }[rank]
+
+
+def rank_counted(rank: int) -> str:
+    """A meld rank after a number: "two natural {ranks}" (the number is in the sentence)."""
+    kind = meld_kind(rank)
+    if kind is MeldKind.BLACK_THREES:
+        return pgettext("rank, counted plural", "black threes")
+    if kind is MeldKind.WILD:
+        return pgettext("rank, counted plural", "wild cards")
+    return {
+        2: pgettext("rank, counted plural", "fours"),
+        3: pgettext("rank, counted plural", "fives"),
+        4: pgettext("rank, counted plural", "sixes"),
+        5: pgettext("rank, counted plural", "sevens"),
+        6: pgettext("rank, counted plural", "eights"),
+        7: pgettext("rank, counted plural", "nines"),
+        8: pgettext("rank, counted plural", "tens"),
+        9: pgettext("rank, counted plural", "jacks"),
+        10: pgettext("rank, counted plural", "queens"),
+        11: pgettext("rank, counted plural", "kings"),
+        12: pgettext("rank, counted plural", "aces"),
+    }[rank]
+
+
+def meld_name(key: int) -> str:
+    """A meld as the object of a sentence: "the meld of kings", "the wild-card meld"."""
+    kind = meld_kind(key)
+    if kind is MeldKind.WILD:
+        return pgettext("meld, object", "the wild-card meld")
+    if kind is MeldKind.BLACK_THREES:
+        return pgettext("meld, object", "the black-three meld")
+    return pgettext("meld, object", "the meld of {ranks}").format(ranks=rank_plural(key))
+
+
+# --- sentences ----------------------------------------------------------------------------
+
+
+def _pile(v: Values) -> str:
+    return rank_counted(v["rank"])
+
+
+MESSAGES: dict[str, Callable[[Values], str]] = {
+    "game_over": lambda v: _("The hand is over."),
+    "not_your_turn": lambda v: _("It is not your turn."),
+    "draw_first": lambda v: _("Draw a card or take the pile first."),
+    "already_drew": lambda v: _("You have already drawn this turn."),
+    "stock_empty_take": lambda v: _(
+        "The stock is empty and you can take the pile, so you must take it."
+    ),
+    "stock_empty_force": lambda v: _(
+        "The stock is empty and the top card fits one of your melds, so you must take the pile."
+    ),
+    "not_in_hand": lambda v: _("{card} is not in your hand.").format(card=card_name(v["card"])),
+    "duplicate_card": lambda v: _("{card} is used twice.").format(card=card_name(v["card"])),
+    "empty_action": lambda v: _("Choose at least one card."),
+    "discard_one": lambda v: _("Discard exactly one card."),
+    "pile_empty": lambda v: _("The discard pile is empty."),
+    "pile_blocked_wild": lambda v: _(
+        "A wild card on top blocks the pile until a natural card covers it."
+    ),
+    "pile_blocked_b3": lambda v: _("A black three on top blocks the pile for this turn."),
+    "pile_blocked_r3": lambda v: _("A three on top blocks the pile until a card covers it."),
+    "frozen_by_card": lambda v: _("The pile is frozen: {card} lies in it.").format(
+        card=card_name(v["card"])
+    ),
+    "frozen": lambda v: _("The pile is frozen."),
+    "frozen_always": lambda v: _("Under these rules the pile is always frozen."),
+    "frozen_closed": lambda v: _("The pile is frozen for your side until your side has melded."),
+    "pile_frozen_pair": lambda v: ngettext(
+        "The pile is frozen: you need {count} natural {ranks} from your hand to take it.",
+        "The pile is frozen: you need {count} natural {ranks} from your hand to take it.",
+        v["need"],
+    ).format(count=v["need"], ranks=_pile(v)),
+    "pile_frozen_closed": lambda v: ngettext(
+        "Your side has not melded yet, so the pile is frozen for you: you need {count} "
+        "natural {ranks} from your hand to take it.",
+        "Your side has not melded yet, so the pile is frozen for you: you need {count} "
+        "natural {ranks} from your hand to take it.",
+        v["need"],
+    ).format(count=v["need"], ranks=_pile(v)),
+    "pile_always_frozen": lambda v: ngettext(
+        "The pile is always frozen: you need {count} natural {ranks} from your hand.",
+        "The pile is always frozen: you need {count} natural {ranks} from your hand.",
+        v["need"],
+    ).format(count=v["need"], ranks=_pile(v)),
+    "pile_two_naturals": lambda v: ngettext(
+        "You need {count} natural {ranks} from your hand to take the pile.",
+        "You need {count} natural {ranks} from your hand to take the pile.",
+        v["need"],
+    ).format(count=v["need"], ranks=_pile(v)),
+    "pile_needs_cards": lambda v: _(
+        "To take the pile you need {meld} on the table, or two matching cards from your "
+        "hand (at least one of them natural)."
+    ).format(meld=meld_name(v["rank"])),
+    "pile_no_canasta_add": lambda v: _(
+        "The top card cannot be added to a finished canasta to take the pile."
+    ),
+    "pile_card_rank": lambda v: _("Only {ranks} and wild cards can go with the top card.").format(
+        ranks=rank_plural(v["rank"])
+    ),
+    "pile_one_card": lambda v: _("You cannot take a pile of one card while you hold one card."),
+    "pile_extra_open": lambda v: _(
+        "Your side has already melded: take the pile first, then meld the other cards."
+    ),
+    "meld_too_small": lambda v: _("A meld needs at least three cards."),
+    "meld_two_naturals": lambda v: _("A meld needs at least two natural cards."),
+    "meld_one_rank": lambda v: _("The natural cards of a meld must all be of one rank."),
+    "meld_threes": lambda v: _(
+        "Threes cannot be melded, except three or more black threes when you go out."
+    ),
+    "meld_wild_only": lambda v: _("A meld of wild cards only is not allowed."),
+    "meld_wild_cap": lambda v: ngettext(
+        "With {naturals} natural cards a meld can hold at most {cap} wild card.",
+        "With {naturals} natural cards a meld can hold at most {cap} wild cards.",
+        v["cap"],
+    ).format(cap=v["cap"], naturals=v["naturals"]),
+    "meld_exists": lambda v: _("Your side already has {meld}: add to it.").format(
+        meld=meld_name(v["rank"])
+    ),
+    "meld_same_rank_twice": lambda v: _(
+        "Two new melds of {ranks} in one move: make them one meld."
+    ).format(ranks=rank_plural(v["rank"])),
+    "meld_not_yours": lambda v: _("You can only add to your own side's melds."),
+    "meld_no_such": lambda v: _("There is no such meld."),
+    "meld_wrong_card": lambda v: _("{card} cannot be added to {meld}.").format(
+        card=card_name(v["card"]), meld=meld_name(v["rank"])
+    ),
+    "meld_add_once": lambda v: _("Add to each meld only once per move."),
+    "meld_b3_add": lambda v: _("Nothing can be added to the black-three meld."),
+    "wild_meld_pending": lambda v: _(
+        "While your wild-card meld is unfinished, wild cards can only go there."
+    ),
+    "init_minimum": lambda v: ngettext(
+        "Your side needs {need} points to open; these melds count {have}.",
+        "Your side needs {need} points to open; these melds count {have}.",
+        v["need"],
+    ).format(need=v["need"], have=v["have"]),
+    "init_canasta": lambda v: (
+        _("At this score your first melds must include a natural canasta.")
+        if v["natural"]
+        else _("At this score your first melds must include a canasta.")
+    ),
+    "b3_not_out": lambda v: _("Black threes can be melded only when you go out this turn."),
+    "out_canastas": lambda v: ngettext(
+        "To go out your side needs {need} canasta and would have {have}.",
+        "To go out your side needs {need} canastas and would have {have}.",
+        v["need"],
+    ).format(need=v["need"], have=v["have"]),
+    "out_clean": lambda v: ngettext(
+        "To go out your side needs {need} natural canasta.",
+        "To go out your side needs {need} natural canastas.",
+        v["need"],
+    ).format(need=v["need"]),
+    "out_no_canasta": lambda v: _(
+        "Your side has no canasta yet, so you must keep at least one card."
+    ),
+    "out_forbidden": lambda v: _("Your partner said no: you must keep at least one card."),
+    "out_required": lambda v: _("Your partner said yes: you must go out this turn."),
+    "out_nowild3": lambda v: _("You cannot go out by discarding a wild card or a black three."),
+    "b3_must_out": lambda v: _("After melding black threes you must go out: meld the rest first."),
+    "turn_unfinishable": lambda v: _("After this you could not finish your turn legally."),
+    "ask_not_partner": lambda v: _("You have no partner to ask."),
+    "ask_late": lambda v: _("Ask right after drawing, before you meld."),
+    "ask_before_draw": lambda v: _("Draw first: you may ask to go out right after drawing."),
+    "ask_again": lambda v: _("You have already asked this turn."),
+    "ask_cannot_out": lambda v: _("You cannot go out this turn, so you may not ask."),
+    "ask_no_choice": lambda v: _(
+        "With one card left you must go out anyway, so there is nothing to ask."
+    ),
+    "answer_none": lambda v: _("Nobody has asked to go out."),
+    "question_pending": lambda v: _("Wait for your partner's answer."),
+}

@@ -1,0 +1,46 @@
+"""The one play loop reports a dead end and a runaway hand instead of failing inside a player
+(issue 10 gap 4), and counts a move outside the legal list."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta_game.ai import play
+from canasta_game.ai.baselines import GreedyBot, RandomBot
+from canasta_game.engine import new_hand, preset
+from canasta_game.engine.actions import DrawStock
+from canasta_game.engine.state import Phase
+
+
+def _bots(players: int) -> dict[int, RandomBot]:
+    return {seat: RandomBot(seat, "loop") for seat in range(players)}
+
+
+def test_a_position_without_legal_moves_is_a_dead_end_not_an_exception(monkeypatch):
+    monkeypatch.setattr(play, "legal_moves", lambda state: [])
+    played = play.play_hand(new_hand(preset("classic-4"), 1), _bots(4))
+    assert played.dead_end and not played.capped and played.actions == []
+    assert play.decide(new_hand(preset("classic-4"), 1), GreedyBot(0, "x")) is None
+
+
+def test_a_hand_past_the_cap_is_reported_capped(monkeypatch):
+    monkeypatch.setattr(play, "MAX_ACTIONS", 5)
+    played = play.play_hand(new_hand(preset("classic-4"), 1), _bots(4))
+    assert played.capped and len(played.actions) == 5
+    assert played.final.phase is not Phase.OVER
+
+
+class _Cheat:
+    level = "cheat"
+    seat = 0
+
+    def choose(self, view, legal):
+        return DrawStock(3)  # never legal for the seat to move first here
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_move_outside_the_legal_list_is_counted_and_replaced(seed):
+    state = new_hand(preset("classic-4"), seed, dealer=3)  # seat 0 moves first
+    bots = {**_bots(4), 0: _Cheat()}
+    played = play.play_hand(state, bots)
+    assert played.illegal >= 1 and played.final.phase is Phase.OVER

@@ -1,0 +1,44 @@
+"""The table and the computer players read rule facts from the engine; they never re-derive
+them from card ranks (issue 10). Card identity tables (``IS_WILD``, ``JOKER`` for drawing a
+joker's face) stay allowed; the rule-bearing constants do not."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import canasta_game
+
+PACKAGE = Path(canasta_game.__file__).parent
+#: Meld keys and the three/two ranks: comparing against them re-derives a rule.
+FORBIDDEN = {"WILD_KEY", "BLACK_THREE_KEY", "THREE", "TWO", "IS_RED_THREE"}
+
+
+def _offences(folder: str) -> list[str]:
+    found = []
+    for path in sorted((PACKAGE / folder).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "canasta_game.engine.cards":
+                found += [
+                    f"{path.name} imports {a.name}" for a in node.names if a.name in FORBIDDEN
+                ]
+            if isinstance(node, ast.FunctionDef) and "bonus_three" in node.name:
+                found.append(f"{path.name} defines {node.name} (use Rules.is_bonus_three)")
+    return found
+
+
+def test_ui_decides_no_rule_from_ranks():
+    assert _offences("ui") == []
+
+
+def test_ai_decides_no_rule_from_ranks():
+    assert _offences("ai") == []
+
+
+def test_the_check_would_catch_an_offence(tmp_path, monkeypatch):
+    bad = tmp_path / "ui"
+    bad.mkdir()
+    (bad / "x.py").write_text("from canasta_game.engine.cards import WILD_KEY\n")
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", tmp_path)
+    assert _offences("ui") == ["x.py imports WILD_KEY"]
