@@ -72,26 +72,42 @@ class Hud:
             x += 2 * mark + pad // 2
             name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
             score = self.text.render(format_number(side.score), px, INK, bold=True)
-            status = _("open") if side.opened else _("not open")
-            minimum = _("min {points}").format(points=format_number(side.minimum))
-            detail = minimum + " \u00b7 " + status
-            if side.canastas:
-                canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
-                detail += " \u00b7 " + canastas.format(count=side.canastas)
             used = name.get_width() + score.get_width() + 2 * pad + 2 * mark + pad // 2
-            status_s = self.text.fit(
-                detail,
-                small,
-                OPEN_GREEN if side.opened else CLOSED_AMBER,
-                max(20, block_w - used - pad),
-            )
             bar.blit(name, (x, cy - name.get_height() // 2))
             sx = x + name.get_width() + pad
             bar.blit(score, (sx, cy - score.get_height() // 2))
-            dx = sx + score.get_width() + pad
-            bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
+            if block_w - used - pad > 0:
+                status_s = self._detail(side, small, block_w - used - pad)
+                dx = sx + score.get_width() + pad
+                bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
             x += block_w - 2 * mark - pad // 2
         return bar
+
+    def _detail(self, side: SideInfo, px: int, room: int) -> pygame.Surface:
+        """A side's minimum, whether it is open and its canastas, in the longest form that
+        fits ``room`` at a readable size: the minimum goes first once the side is open (it
+        no longer matters), then the word "open" where canastas say it, and what still does
+        not fit is cut at the block's edge rather than run into the next side."""
+        status = _("open") if side.opened else _("not open")
+        minimum = _("min {points}").format(points=format_number(side.minimum))
+        canastas = ""
+        if side.canastas:
+            canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
+            canastas = canastas.format(count=side.canastas)
+        dot = " \u00b7 "
+        if side.opened:
+            forms = [dot.join(p for p in (minimum, status, canastas) if p)]
+            forms += [dot.join(p for p in (status, canastas) if p), canastas or status]
+        else:
+            forms = [dot.join((minimum, status)), minimum]
+        colour = OPEN_GREEN if side.opened else CLOSED_AMBER
+        for size in (px, max(11, round(px * 0.85))):  # shrink a little, never to a squint
+            for form in forms:
+                surface = self.text.render(form, size, colour)
+                if surface.get_width() <= room:
+                    return surface
+        surface = self.text.fit(forms[-1], px, colour, room)
+        return surface.subsurface((0, 0, min(room, surface.get_width()), surface.get_height()))
 
     def draw_bar(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, reserved: int
