@@ -13,7 +13,7 @@ import pygame
 from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
-from canasta_game.ui.table.layout import SeatSpot, TableLayout
+from canasta_game.ui.table.layout import STOCK_EDGE, SeatSpot, TableLayout
 from canasta_game.ui.table.text import TextCache
 
 OPEN_GREEN = (150, 230, 150)
@@ -127,35 +127,91 @@ class Hud:
         counts: dict[int, int],
         anchors: dict[int, tuple[int, int, bool]],
         captions: dict[int, tuple[str, ...]] | None = None,
-    ) -> None:
+    ) -> dict[int, list[pygame.Rect]]:
         """Each other player's name and card count by their fan; the one to act glows; its
-        last turn in a smaller line beyond the name, until it plays again."""
-        px = layout.fonts["label"]
-        width = layout.size[0]
+        last turn in a smaller line beyond the name, until it plays again. Returns where
+        each seat's label and caption lines went (label first)."""
+        placed: dict[int, list[pygame.Rect]] = {}
         for seat, spot in layout.seats.items():
-            acting = seat == info.actor
-            label = f"{info.seat_names[seat]} \u00b7 {counts.get(seat, 0)}"
-            colour = TURN if acting else INK_DIM
-            room = spot.rect.width + (2 * layout.pad if spot.vertical else 0)
-            text = self.text.fit(label, px, colour, room, bold=acting)
-            r = max(3, px // 5)
-            dot = 2 * r + 4 if acting else 0
-            chip = 2 * r + 4 if info.seat_sides else 0
-            total = text.get_width() + dot + chip
+            caption = (captions or {}).get(seat, ())
             x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
-            left = max(2, min(width - 2 - total, x - total // 2))
-            top = y - text.get_height() if above else y
-            cy = top + text.get_height() // 2
-            if acting:
-                pygame.draw.circle(surface, TURN, (left + r, cy), r)
-            if chip:
-                square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
-                colour = side_colour(info.seat_sides[seat])
-                pygame.draw.rect(surface, colour, square, border_radius=max(1, r // 2))
-            surface.blit(text, (left + dot + chip, top))
-            caption = (captions or {}).get(seat)
-            if caption:
-                self._caption(surface, layout, caption, spot, (x, top, text.get_height(), above))
+            label = self._label(surface, layout, info, seat, counts.get(seat, 0), (x, y, above))
+            placed[seat] = [label]
+            if caption and spot.where.startswith("top"):
+                placed[seat].append(self._top_caption(surface, layout, caption, spot, label))
+            elif caption:
+                placed[seat] += self._caption(surface, layout, caption, spot, (x, label, above))
+        return placed
+
+    def _label(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        info: HudInfo,
+        seat: int,
+        count: int,
+        anchor: tuple[int, int, bool],
+    ) -> pygame.Rect:
+        """A seat's side colour, name and card count (a dot before it while it acts), kept
+        clear of the stock for the seat on the left (issue 15, fault 2)."""
+        spot = layout.seats[seat]
+        px = layout.fonts["label"]
+        acting = seat == info.actor
+        r = max(3, px // 5)
+        dot = 2 * r + 4 if acting else 0
+        chip = 2 * r + 4 if info.seat_sides else 0
+        low, high = 2, layout.size[0] - 2
+        if spot.where == "left":
+            high = layout.stock.left - STOCK_EDGE - 3
+        elif not spot.vertical:
+            low, high = spot.rect.left, spot.rect.right
+        room = min(high - low, spot.rect.width + (2 * layout.pad if spot.vertical else 0))
+        label = f"{info.seat_names[seat]} \u00b7 {count}"
+        colour = TURN if acting else INK_DIM
+        text = self.text.fit(label, px, colour, max(10, room - dot - chip), bold=acting)
+        total = text.get_width() + dot + chip
+        x, y, above = anchor
+        left = max(low, min(high - total, x - total // 2))
+        top = y - text.get_height() if above else y
+        cy = top + text.get_height() // 2
+        if acting:
+            pygame.draw.circle(surface, TURN, (left + r, cy), r)
+        if chip:
+            square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
+            pygame.draw.rect(
+                surface, side_colour(info.seat_sides[seat]), square, border_radius=max(1, r // 2)
+            )
+        surface.blit(text, (left + dot + chip, top))
+        return pygame.Rect(left, top, total, text.get_height())
+
+    def _top_caption(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        captions: tuple[str, ...],
+        spot: SeatSpot,
+        label: pygame.Rect,
+    ) -> pygame.Rect:
+        """A top seat's last turn on its label's line, beside the name, inside the seat's
+        own strip: below the label lie the meld areas and their names (issue 15)."""
+        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
+        px = max(11, layout.fonts["badge"] - 2)
+        gap = layout.pad
+        right_room = spot.rect.right - label.right - gap - 3
+        left_room = label.left - spot.rect.left - gap - 3
+        room = max(right_room, left_room)
+        line = self.text.fit(" \u00b7 ".join(shown), px, LAST_MOVE, room)
+        if line.get_width() > room:
+            line = line.subsurface((0, 0, max(1, room), line.get_height()))
+        if right_room >= line.get_width() or right_room >= left_room:
+            left = label.right + gap
+        else:
+            left = label.left - gap - line.get_width()
+        top = label.centery - line.get_height() // 2
+        back = pygame.Rect(left - 3, top, line.get_width() + 6, line.get_height())
+        pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
+        surface.blit(line, (left, top))
+        return back
 
     def _caption(
         self,
@@ -163,29 +219,30 @@ class Hud:
         layout: TableLayout,
         captions: tuple[str, ...],
         spot: SeatSpot,
-        where: tuple[int, int, int, bool],
-    ) -> None:
-        """What a seat's last turn did, beyond its name: its first and last parts (taking
-        the pile, melds, the discard) on lines of their own; the log has every move."""
-        x, top, label_h, above = where
+        where: tuple[int, pygame.Rect, bool],
+    ) -> list[pygame.Rect]:
+        """What a side seat's last turn did, beyond its name: its first and last parts
+        (taking the pile, melds, the discard) on lines of their own; the log has every move."""
+        x, label, above = where
         px = max(11, layout.fonts["badge"] - 2)
         shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
         if spot.where == "left":  # up to the stock
-            low, high = 2, layout.stock.left - 4
-        elif spot.where == "right":  # into the felt's margin by the meld areas
+            low, high = 2, layout.stock.left - STOCK_EDGE - 3
+        else:  # into the felt's margin by the meld areas
             low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
-        else:  # a top seat: one line, so the meld areas below stay clear
-            low, high = spot.rect.left, spot.rect.right
-            shown = (" \u00b7 ".join(shown),)
+        low, high = low + 3, high - 3  # the dark backing reaches 3 px past the words
         room = high - low
         lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
-        y = top - sum(line.get_height() for line in lines) if above else top + label_h
+        y = label.top - sum(line.get_height() for line in lines) if above else label.bottom
+        rects = []
         for line in lines:
             left = max(low, min(high - line.get_width(), x - line.get_width() // 2))
             back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
             pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
             surface.blit(line, (left, y))
+            rects.append(back)
             y += line.get_height()
+        return rects
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int
