@@ -135,10 +135,15 @@ class Hud:
         for seat, spot in layout.seats.items():
             caption = (captions or {}).get(seat, ())
             x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
-            label = self._label(surface, layout, info, seat, counts.get(seat, 0), (x, y, above))
+            beside = None
+            if caption and not spot.vertical:  # a top seat: its caption shares the label's row
+                beside = self._caption_line(layout, caption, round(spot.rect.width * 0.6))
+            extra = beside.get_width() + layout.pad + 6 if beside is not None else 0
+            anchor = (x, y, above, extra)
+            label = self._label(surface, layout, info, seat, counts.get(seat, 0), anchor)
             placed[seat] = [label]
-            if caption and spot.where.startswith("top"):
-                placed[seat].append(self._top_caption(surface, layout, caption, spot, label))
+            if beside is not None:
+                placed[seat].append(self._top_caption(surface, layout, beside, spot, label))
             elif caption:
                 placed[seat] += self._caption(surface, layout, caption, spot, (x, label, above))
         return placed
@@ -150,10 +155,11 @@ class Hud:
         info: HudInfo,
         seat: int,
         count: int,
-        anchor: tuple[int, int, bool],
+        anchor: tuple[int, int, bool, int],
     ) -> pygame.Rect:
         """A seat's side colour, name and card count (a dot before it while it acts), kept
-        clear of the stock for the seat on the left (issue 15, fault 2)."""
+        clear of the stock for the seat on the left (issue 15, fault 2); the anchor's last
+        number is the room kept free to its right, for a top seat's caption."""
         spot = layout.seats[seat]
         px = layout.fonts["label"]
         acting = seat == info.actor
@@ -170,8 +176,8 @@ class Hud:
         colour = TURN if acting else INK_DIM
         text = self.text.fit(label, px, colour, max(10, room - dot - chip), bold=acting)
         total = text.get_width() + dot + chip
-        x, y, above = anchor
-        left = max(low, min(high - total, x - total // 2))
+        x, y, above, extra = anchor
+        left = max(low, min(high - total - extra, x - (total + extra) // 2))
         top = y - text.get_height() if above else y
         cy = top + text.get_height() // 2
         if acting:
@@ -184,29 +190,28 @@ class Hud:
         surface.blit(text, (left + dot + chip, top))
         return pygame.Rect(left, top, total, text.get_height())
 
+    def _caption_line(
+        self, layout: TableLayout, captions: tuple[str, ...], room: int
+    ) -> pygame.Surface:
+        """A top seat's last turn as one line: its first and last parts (the log has all)."""
+        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])
+        px = max(11, layout.fonts["badge"] - 2)
+        return self.text.fit(" \u00b7 ".join(shown), px, LAST_MOVE, room)
+
     def _top_caption(
         self,
         surface: pygame.Surface,
         layout: TableLayout,
-        captions: tuple[str, ...],
+        line: pygame.Surface,
         spot: SeatSpot,
         label: pygame.Rect,
     ) -> pygame.Rect:
         """A top seat's last turn on its label's line, beside the name, inside the seat's
         own strip: below the label lie the meld areas and their names (issue 15)."""
-        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
-        px = max(11, layout.fonts["badge"] - 2)
-        gap = layout.pad
-        right_room = spot.rect.right - label.right - gap - 3
-        left_room = label.left - spot.rect.left - gap - 3
-        room = max(right_room, left_room)
-        line = self.text.fit(" \u00b7 ".join(shown), px, LAST_MOVE, room)
-        if line.get_width() > room:
+        left = label.right + layout.pad
+        room = spot.rect.right - 3 - left
+        if line.get_width() > room:  # a name too long for its strip: cut, never spill
             line = line.subsurface((0, 0, max(1, room), line.get_height()))
-        if right_room >= line.get_width() or right_room >= left_room:
-            left = label.right + gap
-        else:
-            left = label.left - gap - line.get_width()
         top = label.centery - line.get_height() // 2
         back = pygame.Rect(left - 3, top, line.get_width() + 6, line.get_height())
         pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
