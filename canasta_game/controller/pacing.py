@@ -14,12 +14,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from canasta_game.ai.play import turn_inputs
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action
-from canasta_game.engine.events import Event
+from canasta_game.engine.events import Event, PileTaken
 from canasta_game.engine.game import IllegalAction
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.state import State
 
 BASE_DELAY = 0.7  # seconds between computer moves at speed 1.0
+PILE_TAKE_FACTOR = 2.3  # the pause after a pile take, in pauses: 1.6 s at the default speed
 
 
 class Pacer:
@@ -31,6 +32,7 @@ class Pacer:
         self.delay = delay
         self.hold = False  # set while the UI animates a move
         self._elapsed = 0.0
+        self._pause = delay  # the pause before the next computer move
         self._pool = ThreadPoolExecutor(max_workers=1) if threaded else None
         self._future: Future[Action] | None = None
         self._asked_for: State | None = None
@@ -46,10 +48,10 @@ class Pacer:
         if not self.hold:  # the pause starts once the previous move has finished animating
             self._elapsed += dt * max(self.speed, 0.01)
         if self._pool is None:
-            if self.hold or self._elapsed < self.delay:
+            if self.hold or self._elapsed < self._pause:
                 return None
             self._reset()
-            return session.bot_step()
+            return self._paced(session.bot_step())
         if self._future is None:
             view, moves = turn_inputs(session.state)
             if not moves:
@@ -57,14 +59,22 @@ class Pacer:
             self._asked_for = session.state
             bot = session.bots[session.state.actor]
             self._future = self._pool.submit(bot.choose, view, moves)
-        if self.hold or self._elapsed < self.delay or not self._future.done():
+        if self.hold or self._elapsed < self._pause or not self._future.done():
             return None
         action = self._future.result()
         self._reset()
         result = session.play(action)
         if isinstance(result, Reason):
             raise IllegalAction(result)
-        return result
+        return self._paced(result)
+
+    def _paced(self, events: list[Event] | None) -> list[Event] | None:
+        """Set the pause after this move: longer after a pile take, so a person can see the
+        pile travel to the taker and read its size (the table names it) before the next
+        move starts."""
+        took = any(isinstance(event, PileTaken) for event in events or ())
+        self._pause = self.delay * (PILE_TAKE_FACTOR if took else 1.0)
+        return events
 
     def _reset(self) -> None:
         self._elapsed = 0.0

@@ -68,10 +68,13 @@ class ScriptedBot:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One thing to learn: what to do (one short paragraph) and the fact that finishes it."""
+    """One thing to learn: what to do (one short paragraph) and the fact that finishes it;
+    ``hint``, where the table's usual hint line would offer something else (the first step
+    could also take the pile), is the line it shows instead, so the two never disagree."""
 
     text: str
     done: Callable[[Session], bool]
+    hint: str = ""
 
 
 def _drew(session: Session) -> bool:
@@ -108,6 +111,7 @@ def steps() -> list[Step]:
                 "Start now: click the stock to draw a card."
             ),
             _drew,
+            hint=_("Draw a card from the stock"),
         ),
         Step(
             _(

@@ -7,6 +7,7 @@ import time
 from canasta_game.controller.hints import hint, seat_name
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
+from canasta_game.engine.events import Event, PileTaken
 from canasta_game.engine.rules import preset
 
 
@@ -57,3 +58,28 @@ def test_hints_and_seat_names() -> None:
     assert hint(session) == "Draw a card or take the pile"
     session.play(session.legal()[0])
     assert hint(session).startswith("Meld")
+
+
+def _next_move(pacer: Pacer, step: float = 0.05) -> tuple[float, list[Event]]:
+    """Seconds the pacer waited before the next computer move, and that move's events."""
+    waited = step
+    while (events := pacer.update(step)) is None:
+        waited += step
+        assert waited < 30, "the pacer stalled"
+    return waited, events
+
+
+def test_a_pile_take_is_followed_by_a_longer_pause_than_a_draw() -> None:
+    """Issue 15 pacing: at least 0.6 s per computer turn at the default speed, more after a
+    pile take, so the taken pile can be followed."""
+    session = Session.new(preset("classic-4"), 3, human_seat=None, level="easy")
+    pacer = Pacer(session, threaded=False)
+    pauses: dict[bool, list[float]] = {True: [], False: []}
+    took_last = False
+    while not session.hand_over and len(pauses[True]) < 2:
+        waited, events = _next_move(pacer)
+        pauses[took_last].append(waited)
+        took_last = any(isinstance(e, PileTaken) for e in events)
+    assert pauses[True], "no computer player took the pile in this hand"
+    assert min(pauses[False]) >= 0.6
+    assert min(pauses[True]) >= max(pauses[False]) + 0.5

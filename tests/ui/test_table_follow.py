@@ -16,8 +16,10 @@ import pytest
 from canasta_game.controller.hints import suggest
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
+from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import parse_cards
 from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import state_from_setup
 from canasta_game.ui.table import controls as ctl
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.move_log import describe
@@ -270,3 +272,35 @@ def test_a_resumed_hand_shows_its_whole_log_and_a_new_hand_starts_a_new_one() ->
     session.next_hand()
     step_by_step.follow(session, names=NAMES, side_names=SIDES, me=0)
     assert step_by_step.lines == [] and step_by_step.last == {}
+
+
+def test_a_computer_pile_take_is_given_longer_than_a_draw(drivers: list[TableDriver]) -> None:
+    """Pacing (issue 15): at the default speed a pile take gets more time than an ordinary
+    computer move, so the pile can be seen travelling to the taker, its size named."""
+    rules = preset("classic-4")
+    state = state_from_setup(
+        rules,
+        ["4c 5d 6h 7s 8c 9d Jh Qs Ac", "Kc Kd 5c 6d 7h 9s Ts Jd 4h", "4d 5h 6s 7c", "4s 5c 6c"],
+        stock="Qh Qd 5h 5d 7d 8d 8h 9h Th Jc",
+        pile="8s 9c Td Ks",
+        melds={1: ["Ac Ad Ah"]},
+        current=1,
+        has_melded=(1,),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = _drive(drivers, session)
+    scene = driver.scene
+    moves: list[tuple[float, bool]] = []  # when each computer move was made, a pile take?
+    session.on_change.append(
+        lambda changed: moves.append(
+            (scene.clock, isinstance(changed.log[-1], TakePile))  # type: ignore[attr-defined]
+        )
+    )
+    assert driver.until_my_turn()
+    takes = [i for i, (_at, took) in enumerate(moves) if took]
+    assert takes and takes[0] + 1 < len(moves), "West did not take the pile"
+    gaps = [(moves[i + 1][0] - moves[i][0], moves[i][1]) for i in range(len(moves) - 1)]
+    after_take = [gap for gap, took in gaps if took]
+    others = [gap for gap, took in gaps if not took]
+    # the flight of the taken cards alone adds about half a second; the pause a whole one
+    assert others and min(after_take) >= max(others) + 1.0

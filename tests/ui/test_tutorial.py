@@ -103,3 +103,16 @@ def test_the_guided_hand_starts_from_the_start_and_rules_screens_and_is_never_sa
         assert isinstance(table, TableScene) and table.coach is not None
     finally:
         ctx.stack.close_all()
+
+
+def test_the_hint_line_agrees_with_the_first_step(guided: TableDriver) -> None:
+    """Issue 15: step 1 asks for a draw from the stock, so the hint line must not offer the
+    pile (the prepared deal could take it with the two 6s)."""
+    scene = guided.scene
+    assert scene.coach is not None and scene.coach.step == 0
+    assert scene.info is not None
+    assert scene.info.hint == _("Draw a card from the stock")
+    guided.click(guided.stock_point())
+    guided.settle()
+    assert scene.coach.step == 1
+    assert scene.info.hint != _("Draw a card from the stock")  # later steps: the table's own

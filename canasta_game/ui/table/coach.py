@@ -37,6 +37,11 @@ class Coach:
     def step(self) -> int:
         return current_step(self.session, self.steps)
 
+    @property
+    def hint(self) -> str:
+        """The hint line the current step asks for, or "" for the table's own."""
+        return self.steps[self.step].hint
+
     def build(self, layout: TableLayout) -> None:
         """The panel sits over the opponents' half of the table, the button in its corner."""
         self.kill()

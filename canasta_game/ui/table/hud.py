@@ -13,7 +13,7 @@ import pygame
 from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
-from canasta_game.ui.table.layout import SeatSpot, TableLayout
+from canasta_game.ui.table.layout import STOCK_EDGE, SeatSpot, TableLayout
 from canasta_game.ui.table.text import TextCache
 
 OPEN_GREEN = (150, 230, 150)
@@ -72,26 +72,42 @@ class Hud:
             x += 2 * mark + pad // 2
             name = self.text.fit(side.name, px, GOLD if side.mine else INK, block_w // 2, bold=True)
             score = self.text.render(format_number(side.score), px, INK, bold=True)
-            status = _("open") if side.opened else _("not open")
-            minimum = _("min {points}").format(points=format_number(side.minimum))
-            detail = minimum + " \u00b7 " + status
-            if side.canastas:
-                canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
-                detail += " \u00b7 " + canastas.format(count=side.canastas)
             used = name.get_width() + score.get_width() + 2 * pad + 2 * mark + pad // 2
-            status_s = self.text.fit(
-                detail,
-                small,
-                OPEN_GREEN if side.opened else CLOSED_AMBER,
-                max(20, block_w - used - pad),
-            )
             bar.blit(name, (x, cy - name.get_height() // 2))
             sx = x + name.get_width() + pad
             bar.blit(score, (sx, cy - score.get_height() // 2))
-            dx = sx + score.get_width() + pad
-            bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
+            if block_w - used - pad > 0:
+                status_s = self._detail(side, small, block_w - used - pad)
+                dx = sx + score.get_width() + pad
+                bar.blit(status_s, (dx, cy - status_s.get_height() // 2 + 1))
             x += block_w - 2 * mark - pad // 2
         return bar
+
+    def _detail(self, side: SideInfo, px: int, room: int) -> pygame.Surface:
+        """A side's minimum, whether it is open and its canastas, in the longest form that
+        fits ``room`` at a readable size: the minimum goes first once the side is open (it
+        no longer matters), then the word "open" where canastas say it, and what still does
+        not fit is cut at the block's edge rather than run into the next side."""
+        status = _("open") if side.opened else _("not open")
+        minimum = _("min {points}").format(points=format_number(side.minimum))
+        canastas = ""
+        if side.canastas:
+            canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
+            canastas = canastas.format(count=side.canastas)
+        dot = " \u00b7 "
+        if side.opened:
+            forms = [dot.join(p for p in (minimum, status, canastas) if p)]
+            forms += [dot.join(p for p in (status, canastas) if p), canastas or status]
+        else:
+            forms = [dot.join((minimum, status)), minimum]
+        colour = OPEN_GREEN if side.opened else CLOSED_AMBER
+        for size in (px, max(11, round(px * 0.85))):  # shrink a little, never to a squint
+            for form in forms:
+                surface = self.text.render(form, size, colour)
+                if surface.get_width() <= room:
+                    return surface
+        surface = self.text.fit(forms[-1], px, colour, room)
+        return surface.subsurface((0, 0, min(room, surface.get_width()), surface.get_height()))
 
     def draw_bar(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, reserved: int
@@ -111,35 +127,96 @@ class Hud:
         counts: dict[int, int],
         anchors: dict[int, tuple[int, int, bool]],
         captions: dict[int, tuple[str, ...]] | None = None,
-    ) -> None:
+    ) -> dict[int, list[pygame.Rect]]:
         """Each other player's name and card count by their fan; the one to act glows; its
-        last turn in a smaller line beyond the name, until it plays again."""
-        px = layout.fonts["label"]
-        width = layout.size[0]
+        last turn in a smaller line beyond the name, until it plays again. Returns where
+        each seat's label and caption lines went (label first)."""
+        placed: dict[int, list[pygame.Rect]] = {}
         for seat, spot in layout.seats.items():
-            acting = seat == info.actor
-            label = f"{info.seat_names[seat]} \u00b7 {counts.get(seat, 0)}"
-            colour = TURN if acting else INK_DIM
-            room = spot.rect.width + (2 * layout.pad if spot.vertical else 0)
-            text = self.text.fit(label, px, colour, room, bold=acting)
-            r = max(3, px // 5)
-            dot = 2 * r + 4 if acting else 0
-            chip = 2 * r + 4 if info.seat_sides else 0
-            total = text.get_width() + dot + chip
+            caption = (captions or {}).get(seat, ())
             x, y, above = anchors.get(seat, (spot.rect.centerx, spot.rect.top, False))
-            left = max(2, min(width - 2 - total, x - total // 2))
-            top = y - text.get_height() if above else y
-            cy = top + text.get_height() // 2
-            if acting:
-                pygame.draw.circle(surface, TURN, (left + r, cy), r)
-            if chip:
-                square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
-                colour = side_colour(info.seat_sides[seat])
-                pygame.draw.rect(surface, colour, square, border_radius=max(1, r // 2))
-            surface.blit(text, (left + dot + chip, top))
-            caption = (captions or {}).get(seat)
-            if caption:
-                self._caption(surface, layout, caption, spot, (x, top, text.get_height(), above))
+            beside = None
+            if caption and not spot.vertical:  # a top seat: its caption shares the label's row
+                beside = self._caption_line(layout, caption, round(spot.rect.width * 0.6))
+            extra = beside.get_width() + layout.pad + 6 if beside is not None else 0
+            anchor = (x, y, above, extra)
+            label = self._label(surface, layout, info, seat, counts.get(seat, 0), anchor)
+            placed[seat] = [label]
+            if beside is not None:
+                placed[seat].append(self._top_caption(surface, layout, beside, spot, label))
+            elif caption:
+                placed[seat] += self._caption(surface, layout, caption, spot, (x, label, above))
+        return placed
+
+    def _label(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        info: HudInfo,
+        seat: int,
+        count: int,
+        anchor: tuple[int, int, bool, int],
+    ) -> pygame.Rect:
+        """A seat's side colour, name and card count (a dot before it while it acts), kept
+        clear of the stock for the seat on the left (issue 15, fault 2); the anchor's last
+        number is the room kept free to its right, for a top seat's caption."""
+        spot = layout.seats[seat]
+        px = layout.fonts["label"]
+        acting = seat == info.actor
+        r = max(3, px // 5)
+        dot = 2 * r + 4 if acting else 0
+        chip = 2 * r + 4 if info.seat_sides else 0
+        low, high = 2, layout.size[0] - 2
+        if spot.where == "left":
+            high = layout.stock.left - STOCK_EDGE - 3
+        elif not spot.vertical:
+            low, high = spot.rect.left, spot.rect.right
+        room = min(high - low, spot.rect.width + (2 * layout.pad if spot.vertical else 0))
+        label = f"{info.seat_names[seat]} \u00b7 {count}"
+        colour = TURN if acting else INK_DIM
+        text = self.text.fit(label, px, colour, max(10, room - dot - chip), bold=acting)
+        total = text.get_width() + dot + chip
+        x, y, above, extra = anchor
+        left = max(low, min(high - total - extra, x - (total + extra) // 2))
+        top = y - text.get_height() if above else y
+        cy = top + text.get_height() // 2
+        if acting:
+            pygame.draw.circle(surface, TURN, (left + r, cy), r)
+        if chip:
+            square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
+            pygame.draw.rect(
+                surface, side_colour(info.seat_sides[seat]), square, border_radius=max(1, r // 2)
+            )
+        surface.blit(text, (left + dot + chip, top))
+        return pygame.Rect(left, top, total, text.get_height())
+
+    def _caption_line(
+        self, layout: TableLayout, captions: tuple[str, ...], room: int
+    ) -> pygame.Surface:
+        """A top seat's last turn as one line: its first and last parts (the log has all)."""
+        shown = captions if len(captions) <= 2 else (captions[0], captions[-1])
+        px = max(11, layout.fonts["badge"] - 2)
+        return self.text.fit(" \u00b7 ".join(shown), px, LAST_MOVE, room)
+
+    def _top_caption(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        line: pygame.Surface,
+        spot: SeatSpot,
+        label: pygame.Rect,
+    ) -> pygame.Rect:
+        """A top seat's last turn on its label's line, beside the name, inside the seat's
+        own strip: below the label lie the meld areas and their names (issue 15)."""
+        left = label.right + layout.pad
+        room = spot.rect.right - 3 - left
+        if line.get_width() > room:  # a name too long for its strip: cut, never spill
+            line = line.subsurface((0, 0, max(1, room), line.get_height()))
+        top = label.centery - line.get_height() // 2
+        back = pygame.Rect(left - 3, top, line.get_width() + 6, line.get_height())
+        pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
+        surface.blit(line, (left, top))
+        return back
 
     def _caption(
         self,
@@ -147,29 +224,30 @@ class Hud:
         layout: TableLayout,
         captions: tuple[str, ...],
         spot: SeatSpot,
-        where: tuple[int, int, int, bool],
-    ) -> None:
-        """What a seat's last turn did, beyond its name: its first and last parts (taking
-        the pile, melds, the discard) on lines of their own; the log has every move."""
-        x, top, label_h, above = where
+        where: tuple[int, pygame.Rect, bool],
+    ) -> list[pygame.Rect]:
+        """What a side seat's last turn did, beyond its name: its first and last parts
+        (taking the pile, melds, the discard) on lines of their own; the log has every move."""
+        x, label, above = where
         px = max(11, layout.fonts["badge"] - 2)
         shown = captions if len(captions) <= 2 else (captions[0], captions[-1])  # log: all
         if spot.where == "left":  # up to the stock
-            low, high = 2, layout.stock.left - 4
-        elif spot.where == "right":  # into the felt's margin by the meld areas
+            low, high = 2, layout.stock.left - STOCK_EDGE - 3
+        else:  # into the felt's margin by the meld areas
             low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
-        else:  # a top seat: one line, so the meld areas below stay clear
-            low, high = spot.rect.left, spot.rect.right
-            shown = (" \u00b7 ".join(shown),)
+        low, high = low + 3, high - 3  # the dark backing reaches 3 px past the words
         room = high - low
         lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
-        y = top - sum(line.get_height() for line in lines) if above else top + label_h
+        y = label.top - sum(line.get_height() for line in lines) if above else label.bottom
+        rects = []
         for line in lines:
             left = max(low, min(high - line.get_width(), x - line.get_width() // 2))
             back = pygame.Rect(left - 3, y, line.get_width() + 6, line.get_height())
             pygame.draw.rect(surface, (10, 30, 20), back, border_radius=4)
             surface.blit(line, (left, y))
+            rects.append(back)
             y += line.get_height()
+        return rects
 
     def draw_hint(
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, right: int

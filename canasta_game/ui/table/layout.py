@@ -17,6 +17,8 @@ from canasta_game.engine.rules import Rules
 BASE_SIZE = (1280, 800)
 CARD_ASPECT = 5 / 7  # width / height of a playing card
 HAND, TABLE, MINI = "hand", "table", "mini"
+STOCK_LAYERS, STOCK_STEP = 4, 2  # the stock shows up to 4 backs, each 2 px up and left
+STOCK_EDGE = (STOCK_LAYERS - 1) * STOCK_STEP  # how far they reach past the stock's rectangle
 
 # Where the other seats sit, by player count, for relative seats 1..n-1 (clockwise from the
 # human, who is always at the bottom: the next seat clockwise is on the left).

@@ -26,7 +26,7 @@ from canasta_game.ui.table.decor import (
     Decor,
 )
 from canasta_game.ui.table.felt import paint_felt
-from canasta_game.ui.table.layout import TABLE, TableLayout
+from canasta_game.ui.table.layout import STOCK_LAYERS, STOCK_STEP, TABLE, TableLayout
 from canasta_game.ui.table.placement import TablePlan
 from canasta_game.ui.table.sprites import CardSprite
 from canasta_game.ui.table.text import TextCache
@@ -85,9 +85,9 @@ class Painter:
         count = view.stock_size
         if count:
             back = self.images.back(TABLE)
-            layers = min(4, 1 + count // 16)
+            layers = min(STOCK_LAYERS, 1 + count // 16)
             for i in range(layers - 1, -1, -1):
-                surface.blit(back, (rect.left - 2 * i, rect.top - 2 * i))
+                surface.blit(back, (rect.left - STOCK_STEP * i, rect.top - STOCK_STEP * i))
         label = _("Stock {count}").format(count=count)
         pill = self.decor.pill(label, layout.fonts["badge"], PILL_DARK)
         surface.blit(pill, pill.get_rect(midtop=(rect.centerx, rect.bottom + 6)))

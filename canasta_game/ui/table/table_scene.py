@@ -398,6 +398,8 @@ class TableScene:
         While the cards of the last computer move still fly, the HUD keeps saying whose
         move it was: "Your turn" appears only once everything has landed."""
         info = hud_info(self.session, self.view)
+        if self.coach is not None and self.coach.hint and info.my_turn:
+            info = dataclasses.replace(info, hint=self.coach.hint)  # the guide's step decides
         was_mine = self.info is not None and self.info.my_turn  # the human's own move
         landing = self.store.busy and self.session.human_to_act and not was_mine
         self._info_stale = landing

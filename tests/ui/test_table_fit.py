@@ -1,0 +1,133 @@
+"""Issue 15, fault 2 and the crowded tables: at 1024x640 and 1280x800, with two to six
+players, nothing on the table runs into anything else and the hand is never cut off."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import dataclasses
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from canasta_game.controller.pacing import Pacer
+from canasta_game.ui.table.headless import init_headless, make_context, pump
+from canasta_game.ui.table.layout import STOCK_EDGE
+from canasta_game.ui.table.placement import plan_table
+from canasta_game.ui.table.positions import played_session
+from canasta_game.ui.table.table_scene import TableScene
+
+SMALL, LARGE = (1024, 640), (1280, 800)
+
+
+@pytest.fixture
+def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+    preset, seed, moves, size = request.param
+    surface = init_headless(size)
+    context = make_context(size, reduced_motion=True)
+    session = played_session(preset, seed, moves)
+    pacer = Pacer(session, threaded=False)
+    pacer.hold = True
+    scene = TableScene(session, context, pacer=pacer, size=size)
+    for _ in range(2):
+        pacer.hold = True
+        pump(scene, context.ui_manager, surface, dt=1 / 60)
+    yield scene
+    scene.close()
+
+
+@pytest.mark.parametrize("table", [("classic-5", 1, 40, SMALL)], indirect=True)
+def test_five_sides_in_the_top_bar_keep_to_their_blocks(table: TableScene) -> None:
+    """Five closed sides with big scores at 1024x640: each side's name, score and detail
+    ("min 50 · not open") stay inside its own block, clear of the next side's mark."""
+    scene = table
+    assert scene.info is not None
+    closed = tuple(
+        dataclasses.replace(side, score=-12345, opened=False, minimum=120)
+        for side in scene.info.sides
+    )
+    info = dataclasses.replace(scene.info, sides=closed)
+    reserved = scene.controls.hud_reserved
+    bar = scene.hud._render_bar(scene.layout, info, reserved)
+    pad = scene.layout.pad
+    turn_w = scene.hud.text.render(
+        info.turn, scene.layout.fonts["hud"], (0, 0, 0), True
+    ).get_width()
+    room = bar.get_width() - reserved - pad - turn_w - 3 * pad
+    block_w = room // len(closed)
+    for index in range(1, len(closed)):
+        end = pad + index * block_w  # where the next side's colour mark starts
+        gap = pygame.Rect(end - pad // 2, 0, pad // 2, bar.get_height())
+        inked = [
+            (x, y)
+            for x in range(gap.left, gap.right)
+            for y in range(gap.top, gap.bottom)
+            if bar.get_at((x, y)).a > 40
+        ]
+        assert not inked, f"side {index - 1} runs into side {index} at {inked[:3]}"
+
+
+TABLES = [
+    (preset, seed, 40, size)
+    for preset, seed in (
+        ("classic-2", 1),
+        ("classic-3", 1),
+        ("classic-4", 1),
+        ("classic-5", 1),
+        ("classic-6", 5),
+        ("classic-6x2", 1),
+    )
+    for size in (SMALL, LARGE)
+]
+LONG = ("took the pile (14)", "melded K-K-K, 9-9-9-9", "discarded 10")
+
+
+@pytest.mark.parametrize("table", TABLES, indirect=True)
+def test_seat_labels_and_captions_stay_clear(table: TableScene) -> None:
+    """Issue 15: the stock never covers a seat's label (fault 2), top seats' last-turn
+    captions never cover the meld areas' names, and no two seats' words overlap, whoever
+    acts, with long captions on every seat."""
+    scene = table
+    layout, plan = scene.layout, scene.plan
+    assert scene.info is not None
+    stock = layout.stock.inflate(STOCK_EDGE, STOCK_EDGE).move(-STOCK_EDGE // 2, -STOCK_EDGE // 2)
+    window = pygame.Rect((0, 0), layout.size)
+    areas_top = min(area.rect.top for area in layout.areas.values())
+    counts = {seat: 12 for seat in layout.seats}  # two digits: the widest label
+    captions = dict.fromkeys(layout.seats, LONG)
+    surface = pygame.Surface(layout.size)
+    for actor in layout.seats:
+        info = dataclasses.replace(scene.info, actor=actor, my_turn=False)
+        placed = scene.hud.draw_seats(surface, layout, info, counts, plan.labels, captions)
+        for seat, rects in placed.items():
+            assert len(rects) > 1, "the caption was not drawn"
+            for rect in rects:
+                assert window.contains(rect), (seat, rect)
+                assert not rect.colliderect(stock), (seat, rect, stock)
+                assert not rect.colliderect(layout.pile), (seat, rect)
+                if not layout.seats[seat].vertical:
+                    assert rect.bottom <= areas_top, (seat, rect, areas_top)
+            for other, theirs in placed.items():
+                if other != seat:
+                    assert not any(r.collidelist(theirs) >= 0 for r in rects), (seat, other)
+
+
+@pytest.mark.parametrize(
+    "table", [("classic-2", 1, 40, LARGE), ("classic-2", 1, 40, SMALL)], indirect=True
+)
+def test_a_big_hand_is_never_cut_off_at_the_bottom(table: TableScene) -> None:
+    """Issue 15, fault 2: the bottom edge of the hand is never clipped, even with a hand of
+    thirty cards (classic-2 deals 15 and the pile adds more)."""
+    scene = table
+    order = list(range(30))
+    selected = set(order[::3])  # raised cards must stay inside too
+    plan = plan_table(scene.view, scene.layout, order, selected)
+    height = scene.layout.size[1]
+    assert len(plan.hand) == 30
+    for _uid, rect in plan.hand:
+        assert rect.top >= scene.layout.hint.bottom - scene.layout.selection_raise
+        assert rect.bottom <= height - scene.layout.pad // 2, (rect, height)
