@@ -65,7 +65,7 @@ def test_spanish_and_italian_name_cards_and_counts_in_their_words(language: obje
         ("en", "West", "You discarded 9", "West discarded 9"),
         ("cs", "Západ", "Odhazuješ 9", "Západ odhazuje 9"),
         ("es", "Oeste", "Descartas 9", "Oeste descarta 9"),
-        ("it", "Ovest", "Scarti 9", "Ovest scarta 9"),
+        ("it", "Ovest", "Hai scartato 9", "Ovest ha scartato 9"),
     ],
 )
 def test_the_log_words_the_humans_own_move_for_you(
