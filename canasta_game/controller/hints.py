@@ -21,7 +21,7 @@ from canasta_game.engine.cards import IS_WILD, JOKER, RANK_OF, VALUE_OF, rank_te
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
-from canasta_game.i18n import N_, _
+from canasta_game.i18n import N_, _, ngettext
 
 # clockwise from the human: left, across, right
 _FOUR = (N_("You"), N_("West"), N_("North"), N_("East"))
@@ -146,8 +146,18 @@ def _why(action: Action, view: PlayerView) -> str:
     if isinstance(action, TakePile):
         count = len(view.pile_cards)
         if not opened:
-            return _("Take the pile: {count} cards, and it opens your side").format(count=count)
-        return _("Take the pile: {count} cards for your melds and your hand").format(count=count)
+            text = ngettext(
+                "Take the pile: {count} card, and it opens your side",
+                "Take the pile: {count} cards, and it opens your side",
+                count,
+            )
+        else:
+            text = ngettext(
+                "Take the pile: {count} card for your melds and your hand",
+                "Take the pile: {count} cards for your melds and your hand",
+                count,
+            )
+        return text.format(count=count)
     if isinstance(action, Meld):
         cards = _action_cards(action)
         melds = ", ".join(meld_words(m) for m in (*action.new, *(cs for _m, cs in action.add)))

@@ -1,7 +1,9 @@
 """The Statistics screen: matches and hands won, best and average score, per game kind.
 
 Statistics are kept per difficulty and player count (a win against Easy opponents says
-little about Hard ones), so each such pair is one row. A statistics file that could not be
+little about Hard ones), so each such pair is one row. Every column names what it counts
+("Hands won", "Times you went out": your partner going out is not counted there), and its
+heading wraps onto as many lines as a language needs. A statistics file that could not be
 read is explained above the table, in the words persistence chose.
 """
 
@@ -10,14 +12,17 @@ from __future__ import annotations
 from html import escape
 
 import pygame
-from pygame_gui.elements import UIScrollingContainer
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIPanel, UIScrollingContainer, UITextBox
 
-from canasta_game.i18n import _, format_number, ngettext, pgettext
+from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.persistence import Tally, load_statistics
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.match_setup import difficulty_label
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+
+ROW_H = 30
 
 
 def percent(part: int, whole: int) -> str:
@@ -25,15 +30,16 @@ def percent(part: int, whole: int) -> str:
 
 
 def columns() -> list[str]:
+    """The headings, in the order of ``cells``; each says what its column counts."""
     return [
-        _("Matches"),
-        pgettext("matches", "Won"),
-        _("Hands"),
-        pgettext("hands", "Won"),
-        _("Best"),
-        _("Average"),
-        _("Canastas"),
-        _("Went out"),
+        _("Matches played"),
+        _("Matches won"),
+        _("Hands played"),
+        _("Hands won"),
+        _("Best match score"),
+        _("Average match score"),
+        _("Canastas of your side"),
+        _("Times you went out"),
     ]
 
 
@@ -70,9 +76,6 @@ class StatisticsScreen(GuiScene):
             self.loaded.statistics.tallies.items(),
             key=lambda item: (item[0][1], ("easy", "medium", "hard").index(item[0][0])),
         )
-        name_w = 200
-        col_w = (box.width - 48 - name_w) // len(columns())
-        row_h = 30
         if not tallies:
             self.label(
                 _("No hands finished yet. Statistics appear after your first hand."),
@@ -81,15 +84,8 @@ class StatisticsScreen(GuiScene):
                 "@centred",
             )
         else:
-            self.label(_("Game"), pygame.Rect(24, y, name_w, row_h), panel, "@subheading")
-            for index, title in enumerate(columns()):
-                self.label(
-                    title,
-                    pygame.Rect(24 + name_w + index * col_w, y, col_w - 6, row_h),
-                    panel,
-                    "@value",
-                )
-            y += row_h + 4
+            col_w = (box.width - 48) // len(columns())
+            y = self._headings(panel, y, col_w)
             height = box.height - y - BUTTON_HEIGHT - 40
             sheet = UIScrollingContainer(
                 pygame.Rect(0, y, box.width - 8, height),
@@ -97,23 +93,41 @@ class StatisticsScreen(GuiScene):
                 container=panel,
                 allow_scroll_x=False,
             )
-            for row, ((difficulty, players), tally) in enumerate(tallies):
-                ry = row * row_h
-                name = ngettext(
-                    "{players} player, {level}", "{players} players, {level}", players
-                ).format(players=players, level=difficulty_label(difficulty))
-                self.label(name, pygame.Rect(24, ry, name_w, row_h), sheet)
-                for index, text in enumerate(cells(tally)):
-                    self.label(
-                        text,
-                        pygame.Rect(24 + name_w + index * col_w, ry, col_w - 6, row_h),
-                        sheet,
-                        "@value",
-                    )
-            sheet.set_scrollable_area_dimensions((box.width - 30, len(tallies) * row_h))
+            self._rows(sheet, tallies, col_w)
+            sheet.set_scrollable_area_dimensions((box.width - 30, len(tallies) * 2 * ROW_H))
         self.button_row(
             [(_("Back"), self._back)], box.height - BUTTON_HEIGHT - 20, panel, box.width
         )
+
+    def _headings(self, panel: UIPanel, y: int, col_w: int) -> int:
+        """The column headings, each as tall as its wrapped text needs; the y below them."""
+        headings = []
+        for index, title in enumerate(columns()):
+            heading = UITextBox(
+                escape(title),
+                pygame.Rect(24 + index * col_w, y, col_w - 6, -1),  # -1: as tall as the text
+                manager=self.ctx.ui_manager,
+                container=panel,
+                object_id=ObjectID(class_id="@column_heading"),
+            )
+            self._track(heading, panel)
+            headings.append(heading)
+        return y + max(h.rect.height for h in headings) + 4
+
+    def _rows(
+        self, sheet: UIScrollingContainer, tallies: list[tuple[tuple[str, int], Tally]], col_w: int
+    ) -> None:
+        """Per game kind its name on a line of its own, then its numbers under the headings
+        (the name's own column would leave the eight columns too narrow at 1024 wide)."""
+        for row, ((difficulty, players), tally) in enumerate(tallies):
+            ry = row * 2 * ROW_H
+            name = ngettext(
+                "{players} player, {level}", "{players} players, {level}", players
+            ).format(players=players, level=difficulty_label(difficulty))
+            self.label(name, pygame.Rect(24, ry, sheet.rect.width - 48, ROW_H), sheet, "@muted")
+            for index, text in enumerate(cells(tally)):
+                rect = pygame.Rect(24 + index * col_w, ry + ROW_H - 4, col_w - 6, ROW_H)
+                self.label(text, rect, sheet, "@value")
 
     def _back(self) -> None:
         nav = self.ctx.nav

@@ -150,6 +150,10 @@ def theme() -> dict[str, Any]:
             "font": _font(18),
             "misc": {"border_width": "0", "shadow_width": "0", "padding": "8,6"},
         },
+        "@column_heading": {
+            "colours": {"normal_text": _hex(GOLD)},
+            "misc": {"padding": "4,4", "text_horiz_alignment": "right"},
+        },
         "check_box": {
             "colours": button_colours,
             "font": _font(24, bold=True),

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 from canasta_game.i18n import _
 from canasta_game.ui.frame import PANEL_SHADOW, panel_surface
 
-WIDTH, HEIGHT = 560, 236
+WIDTH, HEIGHT = 700, 236  # wide enough for the question in a language 40% longer
 
 
 class GoOutQuestion:

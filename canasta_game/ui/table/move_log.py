@@ -18,7 +18,7 @@ from canasta_game.engine import events as ev
 from canasta_game.engine.cards import RANK_OF, WILD_KEY, rank_text
 from canasta_game.engine.game import apply
 from canasta_game.engine.state import State
-from canasta_game.i18n import _, ngettext
+from canasta_game.i18n import _, ngettext, pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class LoggedMove:
 def key_word(key: int) -> str:
     """A meld's rank as the log writes it ("K", "10", "wild cards")."""
     if key == WILD_KEY:
-        return _("wild cards")
+        return pgettext("the {rank} meld", "wild cards")  # Czech needs the genitive here
     text = rank_text(key)
     return "10" if text == "T" else text
 
@@ -55,18 +55,25 @@ def _drawn(event: ev.CardsDrawn, name: str, mine: bool) -> tuple[str, str]:
     count = len(event.cards)
     if mine:
         cards = ", ".join(card_word(c) for c in event.cards)
-        return _("{name} drew {cards}").format(name=name, cards=cards), ""
+        return _("You drew {cards}").format(cards=cards), ""
     text = ngettext("{name} drew a card", "{name} drew {count} cards", count)
     return text.format(name=name, count=count), ""
 
 
-def _taken(event: ev.PileTaken, name: str, melds: str) -> tuple[str, str]:
+def _taken(event: ev.PileTaken, name: str, mine: bool, melds: str) -> tuple[str, str]:
     count = len(event.cards)
-    text = ngettext(
-        "{name} took the pile: {count} card, melded {melds}",
-        "{name} took the pile: {count} cards, melded {melds}",
-        count,
-    ).format(name=name, count=count, melds=melds)
+    if mine:
+        text = ngettext(
+            "You took the pile: {count} card, melded {melds}",
+            "You took the pile: {count} cards, melded {melds}",
+            count,
+        ).format(count=count, melds=melds)
+    else:
+        text = ngettext(
+            "{name} took the pile: {count} card, melded {melds}",
+            "{name} took the pile: {count} cards, melded {melds}",
+            count,
+        ).format(name=name, count=count, melds=melds)
     caption = ngettext("took the pile ({count})", "took the pile ({count})", count)
     return text, caption.format(count=count)
 
@@ -83,38 +90,53 @@ def _meld_caption(events: Sequence[ev.Event]) -> str:
 def _main_line(
     events: Sequence[ev.Event], name: str, mine: bool, keys: Mapping[int, int]
 ) -> tuple[str, str] | None:
-    """The sentence for the move's chief event (the draw, the take, the meld or the discard)."""
+    """The sentence for the move's chief event (the draw, the take, the meld or the discard).
+
+    The human's own moves have sentences of their own: Czech, Spanish and Italian conjugate
+    the verb for "you", so "{name} drew" cannot serve both."""
     melds = _melds(events, keys)
     for event in events:
         if isinstance(event, ev.PileTaken):
-            return _taken(event, name, melds)
+            return _taken(event, name, mine, melds)
         if isinstance(event, ev.CardsDrawn):
             return _drawn(event, name, mine)
     if melds:
-        return _("{name} melded {melds}").format(name=name, melds=melds), _meld_caption(events)
+        text = _("You melded {melds}") if mine else _("{name} melded {melds}")
+        return text.format(name=name, melds=melds), _meld_caption(events)
     for event in events:
         if isinstance(event, ev.Discarded):
             card = _("a card face down") if event.face_down else card_word(event.card)
-            return _("{name} discarded {card}").format(name=name, card=card), _(
-                "discarded {card}"
-            ).format(card=card)
-        if isinstance(event, ev.AskedGoOut):
-            return _("{name} asked: may I go out?").format(name=name), _("asked to go out")
-        if isinstance(event, ev.AnsweredGoOut):
-            if event.yes:
-                return _("{name} answered yes: go out").format(name=name), _("said yes")
-            return _("{name} answered no: keep a card").format(name=name), _("said no")
+            text = _("You discarded {card}") if mine else _("{name} discarded {card}")
+            return text.format(name=name, card=card), _("discarded {card}").format(card=card)
+        if isinstance(event, ev.AskedGoOut | ev.AnsweredGoOut):
+            return _question_line(event, name, mine)
     return None
 
 
+def _question_line(
+    event: ev.AskedGoOut | ev.AnsweredGoOut, name: str, mine: bool
+) -> tuple[str, str]:
+    if isinstance(event, ev.AskedGoOut):
+        text = _("You asked: may I go out?") if mine else _("{name} asked: may I go out?")
+        return text.format(name=name), _("asked to go out")
+    if event.yes:
+        text = _("You answered yes: go out") if mine else _("{name} answered yes: go out")
+        return text.format(name=name), _("said yes")
+    text = _("You answered no: keep a card") if mine else _("{name} answered no: keep a card")
+    return text.format(name=name), _("said no")
+
+
 def _extra_lines(
-    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str]
+    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str], me: int
 ) -> list[str]:
     """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
     lines: list[str] = []
     for event in events:
         if isinstance(event, ev.BonusThreePlaced):
-            lines.append(_("{name} put down a red three").format(name=names[event.seat]))
+            if event.seat == me:
+                lines.append(_("You put down a red three"))
+            else:
+                lines.append(_("{name} put down a red three").format(name=names[event.seat]))
         elif isinstance(event, ev.CanastaCompleted):
             text = (
                 _("{side} completed a natural canasta")
@@ -125,11 +147,17 @@ def _extra_lines(
         elif isinstance(event, ev.PileFrozen):
             lines.append(_("The pile is frozen"))
         elif isinstance(event, ev.WentOut):
-            text = _("{name} went out concealed") if event.concealed else _("{name} went out")
-            lines.append(text.format(name=names[event.seat]))
+            lines.append(_went_out(event, names, me))
         elif isinstance(event, ev.HandEnded) and event.reason != "went_out":
             lines.append(_("The stock is used up: the hand is over"))
     return lines
+
+
+def _went_out(event: ev.WentOut, names: Sequence[str], me: int) -> str:
+    if event.seat == me:
+        return _("You went out concealed") if event.concealed else _("You went out")
+    text = _("{name} went out concealed") if event.concealed else _("{name} went out")
+    return text.format(name=names[event.seat])
 
 
 def describe(
@@ -152,7 +180,7 @@ def describe(
     move = None
     if main is not None:
         move = LoggedMove(actor, main[0], main[1], frozenset(shown))
-    return move, _extra_lines(events, names, side_names)
+    return move, _extra_lines(events, names, side_names, me)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The English sentence of every refusal reason, and the names of cards, ranks and melds.
 
 The engine gives a reason as raw values (a card uid, a rank index, counts); here each key
-becomes one whole sentence through ``_()``, ``ngettext()`` or ``pgettext()`` with named
+becomes one whole sentence through ``_()`` or ``ngettext()`` with named
 placeholders, so a translator sees the full sentence and every count gets its plural form.
 Names of cards and ranks are put into sentences, and languages such as Czech decline them,
 so each name is looked up in the grammatical role it plays (the ``pgettext`` context).
@@ -12,43 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from canasta_game.engine.cards import JOKER, RANK_OF, SUIT_OF
+from canasta_game.engine.cards import FOUR, JOKER, RANK_OF, SUIT_OF
 from canasta_game.engine.meldrules import MeldKind, meld_kind
-from canasta_game.i18n import _, ngettext, pgettext
+from canasta_game.i18n import _, ngettext, npgettext, pgettext
 
 Values = Mapping[str, Any]
 
 
 # --- names --------------------------------------------------------------------------------
-
-
-def _card_rank(rank: int) -> str:
-    """A rank as the first part of a card's name ("the {rank} of {suit}")."""
-    return (
-        pgettext("card rank", "two"),
-        pgettext("card rank", "three"),
-        pgettext("card rank", "four"),
-        pgettext("card rank", "five"),
-        pgettext("card rank", "six"),
-        pgettext("card rank", "seven"),
-        pgettext("card rank", "eight"),
-        pgettext("card rank", "nine"),
-        pgettext("card rank", "ten"),
-        pgettext("card rank", "jack"),
-        pgettext("card rank", "queen"),
-        pgettext("card rank", "king"),
-        pgettext("card rank", "ace"),
-    )[rank]
-
-
-def _suit(suit: int) -> str:
-    """A suit as the second part of a card's name."""
-    return (
-        pgettext("card suit", "clubs"),
-        pgettext("card suit", "diamonds"),
-        pgettext("card suit", "hearts"),
-        pgettext("card suit", "spades"),
-    )[suit]
+# Each name is a whole phrase per grammatical role (the pgettext context): Czech and Italian
+# suit words agree with the rank's gender ("srdcový král", "srdcová dáma"), and Czech puts a
+# meld or a rank in another case after each verb, so no name is glued from a rank and a suit.
 
 
 def card_name(uid: int) -> str:
@@ -56,70 +30,194 @@ def card_name(uid: int) -> str:
     rank = RANK_OF[uid]
     if rank == JOKER:
         return pgettext("card, subject", "a joker")
-    return pgettext("card, subject", "the {rank} of {suit}").format(
-        rank=_card_rank(rank), suit=_suit(SUIT_OF[uid])
+    return _card_names()[rank * 4 + SUIT_OF[uid]]
+
+
+def _card_names() -> tuple[str, ...]:
+    """Every card but the joker, in the engine's code order (rank * 4 + suit)."""
+    return (
+        pgettext("card, subject", "the two of clubs"),
+        pgettext("card, subject", "the two of diamonds"),
+        pgettext("card, subject", "the two of hearts"),
+        pgettext("card, subject", "the two of spades"),
+        pgettext("card, subject", "the three of clubs"),
+        pgettext("card, subject", "the three of diamonds"),
+        pgettext("card, subject", "the three of hearts"),
+        pgettext("card, subject", "the three of spades"),
+        pgettext("card, subject", "the four of clubs"),
+        pgettext("card, subject", "the four of diamonds"),
+        pgettext("card, subject", "the four of hearts"),
+        pgettext("card, subject", "the four of spades"),
+        pgettext("card, subject", "the five of clubs"),
+        pgettext("card, subject", "the five of diamonds"),
+        pgettext("card, subject", "the five of hearts"),
+        pgettext("card, subject", "the five of spades"),
+        pgettext("card, subject", "the six of clubs"),
+        pgettext("card, subject", "the six of diamonds"),
+        pgettext("card, subject", "the six of hearts"),
+        pgettext("card, subject", "the six of spades"),
+        pgettext("card, subject", "the seven of clubs"),
+        pgettext("card, subject", "the seven of diamonds"),
+        pgettext("card, subject", "the seven of hearts"),
+        pgettext("card, subject", "the seven of spades"),
+        pgettext("card, subject", "the eight of clubs"),
+        pgettext("card, subject", "the eight of diamonds"),
+        pgettext("card, subject", "the eight of hearts"),
+        pgettext("card, subject", "the eight of spades"),
+        pgettext("card, subject", "the nine of clubs"),
+        pgettext("card, subject", "the nine of diamonds"),
+        pgettext("card, subject", "the nine of hearts"),
+        pgettext("card, subject", "the nine of spades"),
+        pgettext("card, subject", "the ten of clubs"),
+        pgettext("card, subject", "the ten of diamonds"),
+        pgettext("card, subject", "the ten of hearts"),
+        pgettext("card, subject", "the ten of spades"),
+        pgettext("card, subject", "the jack of clubs"),
+        pgettext("card, subject", "the jack of diamonds"),
+        pgettext("card, subject", "the jack of hearts"),
+        pgettext("card, subject", "the jack of spades"),
+        pgettext("card, subject", "the queen of clubs"),
+        pgettext("card, subject", "the queen of diamonds"),
+        pgettext("card, subject", "the queen of hearts"),
+        pgettext("card, subject", "the queen of spades"),
+        pgettext("card, subject", "the king of clubs"),
+        pgettext("card, subject", "the king of diamonds"),
+        pgettext("card, subject", "the king of hearts"),
+        pgettext("card, subject", "the king of spades"),
+        pgettext("card, subject", "the ace of clubs"),
+        pgettext("card, subject", "the ace of diamonds"),
+        pgettext("card, subject", "the ace of hearts"),
+        pgettext("card, subject", "the ace of spades"),
     )
 
 
-def rank_plural(rank: int) -> str:
-    """A meld rank (a meld key) in the plural, uncounted: "only {ranks} and wild cards..."."""
-    kind = meld_kind(rank)
-    if kind is MeldKind.BLACK_THREES:
-        return pgettext("rank, plural", "black threes")
-    if kind is MeldKind.WILD:
-        return pgettext("rank, plural", "wild cards")
-    return {
-        2: pgettext("rank, plural", "fours"),
-        3: pgettext("rank, plural", "fives"),
-        4: pgettext("rank, plural", "sixes"),
-        5: pgettext("rank, plural", "sevens"),
-        6: pgettext("rank, plural", "eights"),
-        7: pgettext("rank, plural", "nines"),
-        8: pgettext("rank, plural", "tens"),
-        9: pgettext("rank, plural", "jacks"),
-        10: pgettext("rank, plural", "queens"),
-        11: pgettext("rank, plural", "kings"),
-        12: pgettext("rank, plural", "aces"),
-    }[rank]
+def ranks_subject(key: int) -> str:
+    """A meld key as the subject, in the plural: "{ranks} and wild cards can go..."."""
+    return _by_key(
+        key,
+        black_threes=pgettext("ranks, subject", "black threes"),
+        wild=pgettext("ranks, subject", "wild cards"),
+        groups=(
+            pgettext("ranks, subject", "fours"),
+            pgettext("ranks, subject", "fives"),
+            pgettext("ranks, subject", "sixes"),
+            pgettext("ranks, subject", "sevens"),
+            pgettext("ranks, subject", "eights"),
+            pgettext("ranks, subject", "nines"),
+            pgettext("ranks, subject", "tens"),
+            pgettext("ranks, subject", "jacks"),
+            pgettext("ranks, subject", "queens"),
+            pgettext("ranks, subject", "kings"),
+            pgettext("ranks, subject", "aces"),
+        ),
+    )
 
 
-def rank_counted(rank: int) -> str:
-    """A meld rank after a number: "two natural {ranks}" (the number is in the sentence)."""
-    kind = meld_kind(rank)
-    if kind is MeldKind.BLACK_THREES:
-        return pgettext("rank, counted plural", "black threes")
-    if kind is MeldKind.WILD:
-        return pgettext("rank, counted plural", "wild cards")
-    return {
-        2: pgettext("rank, counted plural", "fours"),
-        3: pgettext("rank, counted plural", "fives"),
-        4: pgettext("rank, counted plural", "sixes"),
-        5: pgettext("rank, counted plural", "sevens"),
-        6: pgettext("rank, counted plural", "eights"),
-        7: pgettext("rank, counted plural", "nines"),
-        8: pgettext("rank, counted plural", "tens"),
-        9: pgettext("rank, counted plural", "jacks"),
-        10: pgettext("rank, counted plural", "queens"),
-        11: pgettext("rank, counted plural", "kings"),
-        12: pgettext("rank, counted plural", "aces"),
-    }[rank]
+def ranks_after_melds_of(key: int) -> str:
+    """A meld key after "melds of" (a genitive in Czech): "two new melds of {ranks}"."""
+    return _by_key(
+        key,
+        black_threes=pgettext("ranks, after 'melds of'", "black threes"),
+        wild=pgettext("ranks, after 'melds of'", "wild cards"),
+        groups=(
+            pgettext("ranks, after 'melds of'", "fours"),
+            pgettext("ranks, after 'melds of'", "fives"),
+            pgettext("ranks, after 'melds of'", "sixes"),
+            pgettext("ranks, after 'melds of'", "sevens"),
+            pgettext("ranks, after 'melds of'", "eights"),
+            pgettext("ranks, after 'melds of'", "nines"),
+            pgettext("ranks, after 'melds of'", "tens"),
+            pgettext("ranks, after 'melds of'", "jacks"),
+            pgettext("ranks, after 'melds of'", "queens"),
+            pgettext("ranks, after 'melds of'", "kings"),
+            pgettext("ranks, after 'melds of'", "aces"),
+        ),
+    )
 
 
-def meld_name(key: int) -> str:
-    """A meld as the object of a sentence: "the meld of kings", "the wild-card meld"."""
+def meld_object(key: int) -> str:
+    """A meld as the object of a verb: "you need {meld}", "your side already has {meld}"."""
+    return _by_key(
+        key,
+        black_threes=pgettext("meld, object", "the black-three meld"),
+        wild=pgettext("meld, object", "the wild-card meld"),
+        groups=(
+            pgettext("meld, object", "the meld of fours"),
+            pgettext("meld, object", "the meld of fives"),
+            pgettext("meld, object", "the meld of sixes"),
+            pgettext("meld, object", "the meld of sevens"),
+            pgettext("meld, object", "the meld of eights"),
+            pgettext("meld, object", "the meld of nines"),
+            pgettext("meld, object", "the meld of tens"),
+            pgettext("meld, object", "the meld of jacks"),
+            pgettext("meld, object", "the meld of queens"),
+            pgettext("meld, object", "the meld of kings"),
+            pgettext("meld, object", "the meld of aces"),
+        ),
+    )
+
+
+def meld_added_to(key: int) -> str:
+    """A meld after "added to" (another case in Czech): "cannot be added to {meld}"."""
+    return _by_key(
+        key,
+        black_threes=pgettext("meld, after 'added to'", "the black-three meld"),
+        wild=pgettext("meld, after 'added to'", "the wild-card meld"),
+        groups=(
+            pgettext("meld, after 'added to'", "the meld of fours"),
+            pgettext("meld, after 'added to'", "the meld of fives"),
+            pgettext("meld, after 'added to'", "the meld of sixes"),
+            pgettext("meld, after 'added to'", "the meld of sevens"),
+            pgettext("meld, after 'added to'", "the meld of eights"),
+            pgettext("meld, after 'added to'", "the meld of nines"),
+            pgettext("meld, after 'added to'", "the meld of tens"),
+            pgettext("meld, after 'added to'", "the meld of jacks"),
+            pgettext("meld, after 'added to'", "the meld of queens"),
+            pgettext("meld, after 'added to'", "the meld of kings"),
+            pgettext("meld, after 'added to'", "the meld of aces"),
+        ),
+    )
+
+
+def naturals_counted(key: int, count: int) -> str:
+    """A number of cards for a meld key, as the object of "you need": "2 natural kings"."""
     kind = meld_kind(key)
-    if kind is MeldKind.WILD:
-        return pgettext("meld, object", "the wild-card meld")
     if kind is MeldKind.BLACK_THREES:
-        return pgettext("meld, object", "the black-three meld")
-    return pgettext("meld, object", "the meld of {ranks}").format(ranks=rank_plural(key))
+        text = npgettext("cards, counted", "{count} black three", "{count} black threes", count)
+    elif kind is MeldKind.WILD:
+        text = npgettext("cards, counted", "{count} wild card", "{count} wild cards", count)
+    else:
+        text = (
+            npgettext("cards, counted", "{count} natural four", "{count} natural fours", count),
+            npgettext("cards, counted", "{count} natural five", "{count} natural fives", count),
+            npgettext("cards, counted", "{count} natural six", "{count} natural sixes", count),
+            npgettext("cards, counted", "{count} natural seven", "{count} natural sevens", count),
+            npgettext("cards, counted", "{count} natural eight", "{count} natural eights", count),
+            npgettext("cards, counted", "{count} natural nine", "{count} natural nines", count),
+            npgettext("cards, counted", "{count} natural ten", "{count} natural tens", count),
+            npgettext("cards, counted", "{count} natural jack", "{count} natural jacks", count),
+            npgettext("cards, counted", "{count} natural queen", "{count} natural queens", count),
+            npgettext("cards, counted", "{count} natural king", "{count} natural kings", count),
+            npgettext("cards, counted", "{count} natural ace", "{count} natural aces", count),
+        )[key - FOUR]
+    return text.format(count=count)
+
+
+def _by_key(key: int, *, black_threes: str, wild: str, groups: tuple[str, ...]) -> str:
+    """The name among a role's names that fits a meld key (a rank, black threes, wild)."""
+    kind = meld_kind(key)
+    if kind is MeldKind.BLACK_THREES:
+        return black_threes
+    if kind is MeldKind.WILD:
+        return wild
+    return groups[key - FOUR]
 
 
 # --- sentences ----------------------------------------------------------------------------
 
 
-def _pile(v: Values) -> str:
-    return rank_counted(v["rank"])
+def _needed(v: Values) -> str:
+    return naturals_counted(v["rank"], v["need"])
 
 
 MESSAGES: dict[str, Callable[[Values], str]] = {
@@ -149,37 +247,28 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "frozen": lambda v: _("The pile is frozen."),
     "frozen_always": lambda v: _("Under these rules the pile is always frozen."),
     "frozen_closed": lambda v: _("The pile is frozen for your side until your side has melded."),
-    "pile_frozen_pair": lambda v: ngettext(
-        "The pile is frozen: you need {count} natural {ranks} from your hand to take it.",
-        "The pile is frozen: you need {count} natural {ranks} from your hand to take it.",
-        v["need"],
-    ).format(count=v["need"], ranks=_pile(v)),
-    "pile_frozen_closed": lambda v: ngettext(
-        "Your side has not melded yet, so the pile is frozen for you: you need {count} "
-        "natural {ranks} from your hand to take it.",
-        "Your side has not melded yet, so the pile is frozen for you: you need {count} "
-        "natural {ranks} from your hand to take it.",
-        v["need"],
-    ).format(count=v["need"], ranks=_pile(v)),
-    "pile_always_frozen": lambda v: ngettext(
-        "The pile is always frozen: you need {count} natural {ranks} from your hand.",
-        "The pile is always frozen: you need {count} natural {ranks} from your hand.",
-        v["need"],
-    ).format(count=v["need"], ranks=_pile(v)),
-    "pile_two_naturals": lambda v: ngettext(
-        "You need {count} natural {ranks} from your hand to take the pile.",
-        "You need {count} natural {ranks} from your hand to take the pile.",
-        v["need"],
-    ).format(count=v["need"], ranks=_pile(v)),
+    "pile_frozen_pair": lambda v: _(
+        "The pile is frozen: you need {cards} from your hand to take it."
+    ).format(cards=_needed(v)),
+    "pile_frozen_closed": lambda v: _(
+        "Your side has not melded yet, so the pile is frozen for you: you need {cards} from "
+        "your hand to take it."
+    ).format(cards=_needed(v)),
+    "pile_always_frozen": lambda v: _(
+        "The pile is always frozen: you need {cards} from your hand."
+    ).format(cards=_needed(v)),
+    "pile_two_naturals": lambda v: _("You need {cards} from your hand to take the pile.").format(
+        cards=_needed(v)
+    ),
     "pile_needs_cards": lambda v: _(
         "To take the pile you need {meld} on the table, or two matching cards from your "
         "hand (at least one of them natural)."
-    ).format(meld=meld_name(v["rank"])),
+    ).format(meld=meld_object(v["rank"])),
     "pile_no_canasta_add": lambda v: _(
         "The top card cannot be added to a finished canasta to take the pile."
     ),
     "pile_card_rank": lambda v: _("Only {ranks} and wild cards can go with the top card.").format(
-        ranks=rank_plural(v["rank"])
+        ranks=ranks_subject(v["rank"])
     ),
     "pile_one_card": lambda v: _("You cannot take a pile of one card while you hold one card."),
     "pile_extra_open": lambda v: _(
@@ -198,15 +287,15 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
         v["cap"],
     ).format(cap=v["cap"], naturals=v["naturals"]),
     "meld_exists": lambda v: _("Your side already has {meld}: add to it.").format(
-        meld=meld_name(v["rank"])
+        meld=meld_object(v["rank"])
     ),
     "meld_same_rank_twice": lambda v: _(
         "Two new melds of {ranks} in one move: make them one meld."
-    ).format(ranks=rank_plural(v["rank"])),
+    ).format(ranks=ranks_after_melds_of(v["rank"])),
     "meld_not_yours": lambda v: _("You can only add to your own side's melds."),
     "meld_no_such": lambda v: _("There is no such meld."),
     "meld_wrong_card": lambda v: _("{card} cannot be added to {meld}.").format(
-        card=card_name(v["card"]), meld=meld_name(v["rank"])
+        card=card_name(v["card"]), meld=meld_added_to(v["rank"])
     ),
     "meld_add_once": lambda v: _("Add to each meld only once per move."),
     "meld_b3_add": lambda v: _("Nothing can be added to the black-three meld."),
