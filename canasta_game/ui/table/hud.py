@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from canasta_game.i18n import _, format_number, ngettext
+from canasta_game.ui.shell.notices import wrap
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.decor import GOLD, INK, INK_DIM, TURN, Decor
 from canasta_game.ui.table.layout import STOCK_EDGE, SeatSpot, TableLayout
@@ -173,8 +174,11 @@ class Hud:
             low, high = spot.rect.left, spot.rect.right
         room = min(high - low, spot.rect.width + (2 * layout.pad if spot.vertical else 0))
         label = f"{info.seat_names[seat]} \u00b7 {count}"
+        width = max(10, room - dot - chip)
+        if not self.text.fits(label, px, width, bold=acting):  # a narrow side seat: its fan
+            label = info.seat_names[seat]  # of backs shows the cards, the name must stay
         colour = TURN if acting else INK_DIM
-        text = self.text.fit(label, px, colour, max(10, room - dot - chip), bold=acting)
+        text = self.text.fit(label, px, colour, width, bold=acting)
         total = text.get_width() + dot + chip
         x, y, above, extra = anchor
         left = max(low, min(high - total - extra, x - (total + extra) // 2))
@@ -237,7 +241,12 @@ class Hud:
             low, high = spot.rect.left - 3 * layout.pad, layout.size[0] - 2
         low, high = low + 3, high - 3  # the dark backing reaches 3 px past the words
         room = high - low
-        lines = [self.text.fit(c, px, LAST_MOVE, room) for c in shown]
+        font = self.text.font(px)
+        parts: list[str] = []
+        for caption in shown:  # a long caption in a narrow margin takes two lines, not a cut
+            fits = self.text.fits(caption, px, room)
+            parts += [caption] if fits else wrap(caption, font, room)
+        lines = [self.text.fit(part, px, LAST_MOVE, room) for part in parts]
         y = label.top - sum(line.get_height() for line in lines) if above else label.bottom
         rects = []
         for line in lines:

@@ -57,5 +57,9 @@ class TextCache:
             surf = self.render(text, size, colour, bold)
         return surf
 
+    def fits(self, text: str, px: int, width: int, bold: bool = False) -> bool:
+        """Whether ``fit`` can make ``text`` as narrow as ``width`` (measured, not drawn)."""
+        return self.font(max(10, int(px * 0.6)), bold).size(text)[0] <= width
+
     def clear(self) -> None:
         self._texts.clear()
