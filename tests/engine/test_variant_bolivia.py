@@ -71,21 +71,27 @@ def test_x_bol_1_seven_wild_cards_are_a_bolivia_worth_2500_bol_3(name):
     rejected(state, Meld(0, add=((bolivia.mid, pick(state, 0, "2d")),)), "BOL-3")
 
 
-def test_wild_meld_never_passes_seven_cards_bol_3():
-    state = _play(BOLIVIA, "2c 2d 2h 2s 2c 2d JK JK Qc Qd")
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_wild_meld_never_passes_seven_cards_bol_3(name):
+    rules = preset(name)
+    state = _play(rules, "2c 2d 2h 2s 2c 2d JK JK Qc Qd")
     rejected(state, Meld(0, (pick(state, 0, "2c 2d 2h 2s 2c 2d JK JK"),)), "BOL-3")
     melds = {0: ["9c 9d 9s", "2c 2d JK 2h 2s JK"], 1: ["8c 8d 8s"]}
-    six = _play(BOLIVIA, "2d 2h Qc Qd Jc", melds=melds)
+    six = _play(rules, "2d 2h Qc Qd Jc", melds=melds)
     rejected(six, Meld(0, add=((six.melds[0][1].mid, pick(six, 0, "2d 2h")),)), "BOL-3")
 
 
-def test_groups_hold_two_wild_cards_at_most_bol_5():
-    state = _play(BOLIVIA, "Kh Kd Ks 2c 2d JK Qc Jd")
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_groups_hold_two_wild_cards_at_most_bol_5(name):
+    rules = preset(name)
+    state = _play(rules, "Kh Kd Ks 2c 2d JK Qc Jd")
     rejected(state, Meld(0, (pick(state, 0, "Kh Kd Ks 2c 2d JK"),)), "SAM-13")
 
 
-def test_a_wild_card_on_top_blocks_the_pile_bol_6():
-    state = _play(BOLIVIA, "Qh Qd 2c", phase=Phase.DRAW, pile="5c 2d")
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_a_wild_card_on_top_blocks_the_pile_bol_6(name):
+    rules = preset(name)
+    state = _play(rules, "Qh Qd 2c", phase=Phase.DRAW, pile="5c 2d")
     rejected(state, TakePile(0, pick(state, 0, "Qh Qd")), "C-PILE-5")
 
 
@@ -118,29 +124,37 @@ def test_escalera_and_a_canasta_may_go_out_with_200_bol_9_bol_13(name):
 # --- X-BOL-3: red threes and black threes --------------------------------------------------------
 
 
-def test_x_bol_3_one_canasta_and_three_red_threes_is_minus_300_bol_12():
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_x_bol_3_one_canasta_and_three_red_threes_is_minus_300_bol_12(name):
+    rules = preset(name)
     melds = {0: ["9c 9d 9s"], 1: [KINGS]}
-    state = _play(BOLIVIA, "Qc Qd", melds=melds, bonus_threes={1: "3h 3d 3h"})
+    state = _play(rules, "Qc Qd", melds=melds, bonus_threes={1: "3h 3d 3h"})
     assert lines(state, 1)["red_threes"] == -300
 
 
-def test_x_bol_3_black_three_left_in_hand_costs_100_bol_10():
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_x_bol_3_black_three_left_in_hand_costs_100_bol_10(name):
+    rules = preset(name)
     melds = {0: ["9c 9d 9s"], 1: [KINGS]}
-    state = _ended(_play(BOLIVIA, "Qc Qd", melds=melds, east="3c 4c 5c"))
+    state = _ended(_play(rules, "Qc Qd", melds=melds, east="3c 4c 5c"))
     score = lines(state, 1)
     assert score["black_threes_in_hand"] == -100
     assert score["hand_penalty"] == -(5 + 5 + 5 + 5 + 5 + 10 * 3 - 30)  # 4c 5c 6c 6d 6s
 
 
-def test_red_threes_count_plus_with_two_canastas_bol_12():
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_red_threes_count_plus_with_two_canastas_bol_12(name):
+    rules = preset(name)
     melds = {0: [KINGS, ESCALERA], 1: ["8c 8d 8s"]}
-    state = _play(BOLIVIA, "Qc Qd", melds=melds, bonus_threes={0: "3h 3d"})
+    state = _play(rules, "Qc Qd", melds=melds, bonus_threes={0: "3h 3d"})
     assert lines(state, 0)["red_threes"] == 200
 
 
-def test_black_threes_melded_when_going_out_count_5_each_bol_11():
+@pytest.mark.parametrize("name", BOL_FAMILY)
+def test_black_threes_melded_when_going_out_count_5_each_bol_11(name):
+    rules = preset(name)
     melds = {0: [KINGS, ESCALERA], 1: ["8c 8d 8s"]}
-    state = _play(BOLIVIA, "3c 3s 3c 4c", melds=melds)
+    state = _play(rules, "3c 3s 3c 4c", melds=melds)
     melded = legal(state, Meld(0, (pick(state, 0, "3c 3s 3c"),)))
     out = legal(melded, Discard(0, pick(melded, 0, "4c")[0]))
     assert lines(out, 0)["melded_cards"] == 70 + 55 + 15
