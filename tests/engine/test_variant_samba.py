@@ -58,6 +58,7 @@ def test_x_sam_1_sequence_of_three_is_legal_sam_9(name):
     assert facts.kind is MeldKind.SEQUENCE
     assert (facts.suit, facts.low, facts.high) == (2, 3, 5)  # hearts, 5 to 7
     assert facts.grow_low and facts.grow_high
+    assert observe(after, 1).meld_facts[0][-1] == facts  # the view carries the same facts
 
 
 @pytest.mark.parametrize("name", FAMILY)
@@ -198,6 +199,15 @@ def test_generated_takes_include_sequence_extensions():
     state = _x_sam_2("Qh", "Kc Kd 4c")
     run = state.melds[0][1]
     assert TakePile(0, onto=run.mid) in legal_moves(state)
+
+
+def test_generated_melds_start_and_extend_sequences():
+    melds = {0: ["9c 9d 9s", "6h 7h 8h"], 1: ["8c 8d 8s"]}
+    state = _play(SAMBA, "4s 5s 6s 9h Th Kc Kd", melds=melds)
+    moves = legal_moves(state)
+    run = state.melds[0][1]
+    assert Meld(0, (pick(state, 0, "4s 5s 6s"),)) in moves
+    assert Meld(0, add=((run.mid, pick(state, 0, "9h Th")),)) in moves
 
 
 # --- the initial meld ---------------------------------------------------------------------
