@@ -228,9 +228,18 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
+    adds: dict[int, list[int]] = {}
+    if rules.sequences:  # SAM-11: the ends of the side's sequences first
+        rest = list(state.hands[seat])
+        for run in state.melds[side]:
+            extension = run_extension(run, tuple(rest)) if run.key >= SEQUENCE_KEY else ()
+            if extension and not run.is_canasta:
+                adds[run.mid] = list(extension)
+                for card in extension:
+                    rest.remove(card)
+        groups = HandGroups(tuple(rest))
     groups = groups or HandGroups(state.hands[seat])
     melds = {m.key: m for m in state.melds[side]}
-    adds: dict[int, list[int]] = {}
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     for rank, nats in groups.naturals.items():
