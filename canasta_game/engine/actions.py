@@ -27,6 +27,7 @@ class TakePile:
     cards: Cards = ()  # hand cards melded with the top card
     melds: tuple[Cards, ...] = ()  # further new melds from hand, closed side only
     separate: bool = False  # O-PILE-CONFLICT=A: start an open meld beside a canasta
+    onto: int | None = None  # SAM-18: the sequence (meld id) the top card alone extends
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             out["melds"] = [_cards(m) for m in action.melds]
         if action.separate:
             out["separate"] = True
+        if action.onto is not None:
+            out["onto"] = action.onto
         return out
     if isinstance(action, Meld):
         return {
@@ -111,6 +114,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
                 _uids(data.get("cards", [])),
                 tuple(_uids(m) for m in data.get("melds", [])),
                 bool(data.get("separate", False)),
+                None if data.get("onto") is None else int(data["onto"]),
             )
         if kind == "meld":
             return Meld(

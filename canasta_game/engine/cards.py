@@ -17,6 +17,8 @@ TWO, THREE, ACE, JOKER = 0, 1, 12, 13
 #: Meld keys beyond the natural ranks 2..12 (FOUR..ACE).
 BLACK_THREE_KEY = THREE
 WILD_KEY = 14
+#: SAM-9: a sequence's meld key is SEQUENCE_KEY + its suit, so keys never meet the ranks.
+SEQUENCE_KEY = 16
 FOUR = 2
 NATURAL_RANKS = tuple(range(FOUR, ACE + 1))
 JOKER_CODE = 52
@@ -75,6 +77,8 @@ def rank_text(rank: int) -> str:
         return "JK"
     if rank == WILD_KEY:
         return "wild"
+    if rank >= SEQUENCE_KEY:
+        return "run " + SUIT_CHARS[rank - SEQUENCE_KEY]
     return RANK_CHARS[rank]
 
 

@@ -26,10 +26,16 @@ from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_WILD,
     RANK_OF,
+    SEQUENCE_KEY,
     WILD_KEY,
 )
 from canasta_game.engine.going_out import can_go_out
-from canasta_game.engine.meldrules import check_counts, classify
+from canasta_game.engine.meldrules import (
+    check_counts,
+    classify,
+    sequence_addition,
+    wild_onto_canasta,
+)
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import (
@@ -234,6 +240,10 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return reason("O-WILD-MELDS", "wild_meld_pending")
     black_threes = any(m.is_black_threes for m in laying.new)
     must_go_out = state.must_go_out or black_threes
+    if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in laying.melds):
+        if len(rest) > 1:
+            return reason("BRA-9", "sequence_grow_out")
+        must_go_out = True  # BRA-9: an escalera grows past 7 only in the turn going out
     if closed:
         problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
         if problem is not None:
@@ -263,6 +273,12 @@ def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> 
             return reason("C-MELD-6", "meld_no_such")
         if target.is_black_threes:
             return reason("C-B3-1", "meld_b3_add")
+        if target.key >= SEQUENCE_KEY:
+            problem = sequence_addition(state.rules, target, cards)
+            if problem is not None:
+                return problem
+            laying.extend(target, tuple(cards), len(cards), 0)
+            continue
         naturals = wilds = 0
         for card in cards:
             if IS_WILD[card]:
@@ -271,6 +287,9 @@ def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> 
                 naturals += 1
             else:
                 return reason("C-MELD-6", "meld_wrong_card", card=card, rank=target.key)
+        problem = wild_onto_canasta(state.rules, target, wilds)
+        if problem is not None:
+            return problem
         if not target.is_wild_meld:
             problem = check_counts(state.rules, target.naturals + naturals, target.wilds + wilds)
             if problem is not None:
@@ -292,11 +311,11 @@ def _new_melds(laying: Laying, groups: Sequence[Sequence[int]]) -> int | Reason:
         if isinstance(kind, Reason):
             return kind
         key, naturals, wilds = kind
-        if key in keys:
+        if key in keys and key < SEQUENCE_KEY:  # SAM-16: sequences of one suit stay apart
             return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
         keys.add(key)
         same = [m for m in existing if m.key == key]
-        if same and not _may_open_beside(rules, same):
+        if same and key < SEQUENCE_KEY and not _may_open_beside(rules, same):
             return reason("C-MELD-5", "meld_exists", rank=key)
         meld = laying.add_new(key, tuple(group), naturals, wilds)
         if not meld.is_wild_meld:
@@ -427,7 +446,7 @@ def _ask(state: State) -> Result:
         return reason("C-OUT-6", "ask_late")
     if len(state.hands[seat]) < 2:
         return reason("C-OUT-7", "ask_no_choice")  # ENG: a "no" could not be obeyed
-    if not can_go_out(state):
+    if not can_go_out(state, asking=True):
         return reason("C-OUT-7", "ask_cannot_out")
     partner = answering_partner(rules, seat)
     state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING)

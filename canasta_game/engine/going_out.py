@@ -11,7 +11,18 @@ the melds finds whether some spread reaches the canastas the side needs; at most
 
 from __future__ import annotations
 
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF
+from collections.abc import Iterator
+
+from canasta_game.engine.cards import (
+    ACE,
+    FOUR,
+    IS_BLACK_THREE,
+    IS_NATURAL,
+    IS_WILD,
+    RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_OF,
+)
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
@@ -20,13 +31,63 @@ _WILD = -1
 _BLACK = -2
 
 
-def can_go_out(state: State) -> bool:
-    """True when the current player can meld and discard down to zero cards this turn."""
+def must_ask(state: State) -> bool:
+    """BRA-11: going out needs the partner's "yes" (a side of one has nobody to ask)."""
+    rules = state.rules
+    return rules.out_must_ask and len(rules.side_seats[state.side_of(state.current)]) > 1
+
+
+def can_go_out(state: State, asking: bool = False) -> bool:
+    """True when the current player can meld and discard down to zero cards this turn
+    (``asking``: as if the partner had said yes, BRA-11)."""
     if state.question is Question.NO:
         return False
-    rules = state.rules
+    if not asking and must_ask(state) and state.question is not Question.YES:
+        return False
     side = state.side_of(state.current)
+    return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
+
+
+def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+    """The hand with the side's sequences as they are, then with every hand card that fits
+    an end of an incomplete sequence added (SAM-11): the sizes of the sequences after each.
+
+    Sequences are settled first and greedily, so the answer may miss a way out that needs
+    a card split between a sequence and a group; it never finds one that is not there.
+    """
+    runs = [m for m in state.melds[side] if m.key >= SEQUENCE_KEY]
     hand = state.hands[state.current]
+    yield hand, [m.size for m in runs]
+    if not runs:
+        return
+    rest = list(hand)
+    sizes: list[int] = []
+    for meld in runs:
+        suit = meld.key - SEQUENCE_KEY
+        low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
+        grew = True
+        while grew and high - low + 1 < meld.canasta_size:
+            grew = False
+            for card in rest:
+                rank = RANK_OF[card]
+                fits = IS_NATURAL[card] and SUIT_OF[card] == suit
+                if fits and (rank == low - 1 >= FOUR or rank == high + 1 <= ACE):
+                    low, high = min(low, rank), max(high, rank)
+                    rest.remove(card)
+                    grew = True
+                    break
+        sizes.append(high - low + 1)
+    if len(rest) < len(hand):
+        yield tuple(rest), sizes
+
+
+def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -> bool:
+    """Can ``hand`` be melded (all but one discard) with the sequences at sizes ``runs``?"""
+    rules = state.rules
+    full = rules.canasta_size
+    run_canastas = sum(1 for size in runs if size >= full)
+    if rules.out_needs_sequence and not run_canastas:
+        return False  # BOL-9: groups never make an escalera
     naturals: dict[int, int] = {}
     wilds = blacks = 0
     for card in hand:
@@ -51,13 +112,19 @@ def can_go_out(state: State) -> bool:
             b -= 1
         elif discard is not None:
             nat[discard] -= 1
-        if _meldable(rules, state, side, nat, w, b):
+        if _meldable(rules, state, side, nat, w, b, run_canastas):
             return True
     return False
 
 
 def _meldable(
-    rules: Rules, state: State, side: int, naturals: dict[int, int], wilds: int, blacks: int
+    rules: Rules,
+    state: State,
+    side: int,
+    naturals: dict[int, int],
+    wilds: int,
+    blacks: int,
+    run_canastas: int,
 ) -> bool:
     """Can all these cards be melded at once, reaching the side's go-out quota?"""
     if blacks in (1, 2):
@@ -67,13 +134,14 @@ def _meldable(
     entries: list[list[int]] = []
     by_key: dict[int, list[int]] = {}
     wild_meld_size: int | None = None
+    locked = rules.no_wild_on_canasta  # SAM-15: a canasta takes no more wild cards
     for meld in state.melds[side]:
-        if meld.is_black_threes:
+        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
             continue
         if meld.is_wild_meld:
             wild_meld_size = meld.size
             continue
-        entry = [meld.naturals, meld.wilds, meld.size, 0]
+        entry = [meld.naturals, meld.wilds, meld.size, 0, int(locked and meld.is_canasta)]
         entries.append(entry)
         current = by_key.get(meld.key)
         if current is None or (current[2] >= full and entry[2] < full):
@@ -86,10 +154,10 @@ def _meldable(
             entry[0] += count
             entry[2] += count
         elif count >= 2:
-            entries.append([count, 0, count, max(0, 3 - count)])
+            entries.append([count, 0, count, max(0, 3 - count), 0])
         else:
             return False
-    need_q = rules.go_out_canastas
+    need_q = rules.go_out_canastas - run_canastas
     need_natural = rules.natural_canastas_to_go_out()
 
     wild_meld_options: list[int] = [0]
@@ -98,6 +166,9 @@ def _meldable(
             wild_meld_options = list(range(wilds + 1))
         else:
             wild_meld_options = [0, *range(3, wilds + 1)]
+        if locked:  # BOL-3: a wild meld stops at a canasta
+            start = wild_meld_size or 0
+            wild_meld_options = [n for n in wild_meld_options if n == 0 or start + n <= full]
     for to_wild_meld in wild_meld_options:
         rest = wilds - to_wild_meld
         final_wild_meld = (wild_meld_size or 0) + to_wild_meld
@@ -117,10 +188,10 @@ def _spread(
     cap_q, cap_n = max(need_q, 0), max(need_natural, 0)
     # reachable[w] = set of (canastas, natural canastas), both capped at what is needed
     reachable: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
-    for nat, wild, size, least in entries:
+    for nat, wild, size, least, locked in entries:
         step: dict[int, set[tuple[int, int]]] = {}
         for used, outcomes in reachable.items():
-            for add in range(least, wilds - used + 1):
+            for add in range(least, (used if locked else wilds) - used + 1):
                 if wild + add > wild_cap(rules, nat, size + add):
                     continue
                 canasta = size + add >= rules.canasta_size

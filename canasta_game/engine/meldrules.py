@@ -11,10 +11,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from canasta_game.engine.cards import (
+    ACE,
     BLACK_THREE_KEY,
+    FOUR,
     IS_BLACK_THREE,
+    IS_NATURAL,
     IS_WILD,
     RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_OF,
     THREE,
     WILD_KEY,
 )
@@ -32,6 +37,7 @@ class MeldKind(StrEnum):
     GROUP = "group"  # natural cards of one rank, with wild cards (C-MELD-1)
     BLACK_THREES = "black_threes"  # only when going out (C-B3-2)
     WILD = "wild"  # wild cards only (O-WILD-MELDS)
+    SEQUENCE = "sequence"  # 3-7 naturals of one suit in a run (SAM-9, SAM-10)
 
 
 class CanastaKind(StrEnum):
@@ -40,6 +46,7 @@ class CanastaKind(StrEnum):
     MIXED = "mixed"  # with wild cards
     WILD = "wild"  # of wild cards only (O-WILD-MELDS)
     BLACK_THREES = "black_threes"  # seven black threes earn no canasta bonus
+    SEQUENCE = "sequence"  # a samba / escalera (SAM-11, BOL-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,12 @@ class MeldFacts:
     to_canasta: int  # cards still missing for a canasta (0 once it is one)
     bonus: int  # what the canasta earns now (0 while it is none)
     wild_room: int  # wild cards it may still take (C-MELD-3, O-MELD-WILD)
+    # a sequence's suit and lowest and highest rank, and whether each end may grow (SAM-11)
+    suit: int = -1
+    low: int = -1
+    high: int = -1
+    grow_low: bool = False
+    grow_high: bool = False
 
 
 def make_meld(
@@ -68,18 +81,19 @@ def make_meld(
 def grown(
     rules: Rules, meld: TableMeld, cards: Sequence[int], naturals: int, wilds: int
 ) -> TableMeld:
-    """``meld`` with ``cards`` added (``naturals`` and ``wilds`` of them)."""
+    """``meld`` with ``cards`` added (``naturals`` and ``wilds`` of them); a sequence keeps
+    its cards in rank order, so its ends are its first and last card."""
+    joined = meld.cards + tuple(cards)
+    if meld.key >= SEQUENCE_KEY:
+        joined = tuple(sorted(joined, key=RANK_OF.__getitem__))
     return make_meld(
-        rules,
-        meld.mid,
-        meld.key,
-        meld.cards + tuple(cards),
-        meld.naturals + naturals,
-        meld.wilds + wilds,
+        rules, meld.mid, meld.key, joined, meld.naturals + naturals, meld.wilds + wilds
     )
 
 
 def meld_kind(key: int) -> MeldKind:
+    if key >= SEQUENCE_KEY:
+        return MeldKind.SEQUENCE
     if key == WILD_KEY:
         return MeldKind.WILD
     if key == BLACK_THREE_KEY:
@@ -96,6 +110,8 @@ def canasta_kind(meld: TableMeld) -> CanastaKind:
         return CanastaKind.BLACK_THREES
     if kind is MeldKind.WILD:
         return CanastaKind.WILD
+    if kind is MeldKind.SEQUENCE:
+        return CanastaKind.SEQUENCE
     return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
 
 
@@ -107,12 +123,15 @@ def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
         return rules.mixed_canasta_bonus
     if kind is CanastaKind.WILD:
         return rules.wild_canasta_bonus
+    if kind is CanastaKind.SEQUENCE:
+        return rules.sequence_bonus
     return 0
 
 
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
-    key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size)
+    low = RANK_OF[meld.cards[0]] if meld.key >= SEQUENCE_KEY else -1
+    key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size, low)
     facts = rules.memo.get(key)
     if facts is None:
         facts = rules.memo[key] = _meld_facts(rules, meld)
@@ -125,9 +144,22 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     if kind is MeldKind.GROUP:
         room = max(0, wild_cap(rules, meld.naturals, meld.size + 1) - meld.wilds)
     elif kind is MeldKind.WILD:
-        room = UNLIMITED
+        room = max(0, meld.canasta_size - meld.size) if rules.no_wild_on_canasta else UNLIMITED
     else:
         room = 0
+    if rules.no_wild_on_canasta and meld.is_canasta:
+        room = 0  # SAM-15, BOL-3
+    run: dict[str, int | bool] = {}
+    if kind is MeldKind.SEQUENCE:
+        low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
+        room_left = meld.size < meld.canasta_size
+        run = {
+            "suit": meld.key - SEQUENCE_KEY,
+            "low": low,
+            "high": high,
+            "grow_low": room_left and low > FOUR,
+            "grow_high": room_left and high < ACE,
+        }
     return MeldFacts(
         mid=meld.mid,
         key=meld.key,
@@ -139,6 +171,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         to_canasta=max(0, meld.canasta_size - meld.size),
         bonus=canasta_bonus(rules, canasta),
         wild_room=room,
+        **run,  # type: ignore[arg-type]
     )
 
 
@@ -165,6 +198,8 @@ def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
 
 
 def cap_rule(rules: Rules) -> str:
+    if rules.sequences and rules.meld_wild == "MAX2":
+        return "SAM-13"  # the sequence family's cap of two (SAM-13, BOL-5)
     return "C-MELD-3" if rules.meld_wild == "MAX3" else "O-MELD-WILD"
 
 
@@ -178,8 +213,59 @@ def check_counts(rules: Rules, naturals: int, wilds: int) -> Reason | None:
     return None
 
 
+def wild_onto_canasta(rules: Rules, meld: TableMeld, wilds: int) -> Reason | None:
+    """SAM-15 and BOL-3: no wild card joins a completed canasta, and a wild meld stops at 7."""
+    if not rules.no_wild_on_canasta or not wilds:
+        return None
+    if meld.is_wild_meld and meld.size + wilds > meld.canasta_size:
+        return reason("BOL-3", "wild_meld_full", size=meld.canasta_size)
+    if meld.is_canasta:
+        return reason("SAM-15", "wild_on_canasta")
+    return None
+
+
+def check_sequence(rules: Rules, ranks: list[int], suits: set[int]) -> Reason | None:
+    """SAM-9..11: one suit, distinct consecutive ranks from 4 up to A, 3 to 7 cards (an
+    escalera may grow past 7 only in the turn that goes out: BRA-9, checked by the caller)."""
+    if len(suits) > 1:
+        return reason("SAM-9", "sequence_one_suit")
+    ranks = sorted(ranks)
+    if len(set(ranks)) != len(ranks) or ranks[-1] - ranks[0] != len(ranks) - 1:
+        return reason("SAM-9", "sequence_consecutive")
+    if len(ranks) < 3:
+        return reason("SAM-9", "meld_too_small")
+    if len(ranks) > rules.canasta_size and not rules.sequence_grow_out:
+        return reason("SAM-11", "sequence_full", size=rules.canasta_size)
+    return None
+
+
+def _classify_sequence(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reason:
+    """SAM-9, SAM-10: a new sequence's key and counts; wild cards and threes never join."""
+    if not all(IS_NATURAL[c] for c in cards):
+        return reason("SAM-10", "sequence_naturals")
+    suits = {SUIT_OF[c] for c in cards}
+    problem = check_sequence(rules, [RANK_OF[c] for c in cards], suits)
+    if problem is None and len(cards) > rules.canasta_size:
+        problem = reason("SAM-11", "sequence_full", size=rules.canasta_size)
+    if problem is not None:
+        return problem
+    return SEQUENCE_KEY + SUIT_OF[cards[0]], len(cards), 0
+
+
+def sequence_addition(rules: Rules, meld: TableMeld, cards: Sequence[int]) -> Reason | None:
+    """SAM-10, SAM-11, SAM-16: ``cards`` extend the sequence ``meld`` at its ends."""
+    if not all(IS_NATURAL[c] for c in cards):
+        return reason("SAM-10", "sequence_naturals")
+    if meld.is_canasta and not rules.sequence_grow_out:
+        return reason("SAM-11", "sequence_full", size=meld.canasta_size)
+    suits = {SUIT_OF[c] for c in cards} | {meld.key - SEQUENCE_KEY}
+    return check_sequence(rules, [RANK_OF[c] for c in (*meld.cards, *cards)], suits)
+
+
 def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reason:
     """A new meld's (key, naturals, wilds), or why these cards are no meld."""
+    if rules.sequences and len({RANK_OF[c] for c in cards if IS_NATURAL[c]}) > 1:
+        return _classify_sequence(rules, cards)
     natural_rank = -1
     naturals = wilds = black = 0
     for card in cards:
@@ -207,6 +293,8 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
             return reason("C-MELD-4", "meld_wild_only")
         if wilds < 3:
             return reason("O-WILD-MELDS", "meld_too_small")
+        if rules.no_wild_on_canasta and wilds > rules.canasta_size:
+            return reason("BOL-3", "wild_meld_full", size=rules.canasta_size)
         return WILD_KEY, 0, wilds
     if naturals + wilds < 3:
         return reason("C-MELD-1", "meld_too_small")

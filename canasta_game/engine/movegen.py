@@ -18,14 +18,20 @@ from canasta_game.engine.actions import (
     Meld,
 )
 from canasta_game.engine.cards import (
+    ACE,
+    FOUR,
     IS_BLACK_THREE,
+    IS_NATURAL,
     JOKER,
     RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_OF,
+    VALUE_OF,
     WILD_KEY,
 )
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import wild_cap
-from canasta_game.engine.state import Phase, Question, State
+from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
 
 Cards = tuple[int, ...]
@@ -117,7 +123,7 @@ def meld_moves(state: State) -> list[Meld]:
             if RANK_OF[cards[0]] not in keys:
                 candidates.append(Meld(seat, (cards,)))
         for meld in melds:
-            if meld.is_black_threes:
+            if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
                 continue
             if meld.is_wild_meld:
                 if groups.wilds:
@@ -133,6 +139,8 @@ def meld_moves(state: State) -> list[Meld]:
                     candidates.append(Meld(seat, add=((meld.mid, (dear,)),)))
         if rules.wild_melds and len(groups.wilds) >= 3 and WILD_KEY not in keys:
             candidates.append(Meld(seat, (tuple(groups.wilds[:3]),)))
+    if rules.sequences:
+        candidates.extend(sequence_moves(state, groups))
     if len(groups.blacks) >= 3:
         candidates.append(Meld(seat, (tuple(groups.blacks),)))
     everything = meld_all(state, groups)
@@ -148,6 +156,69 @@ def meld_moves(state: State) -> list[Meld]:
     return out
 
 
+def hand_runs(hand: Cards, size: int) -> list[Cards]:
+    """SAM-9, SAM-10: the longest runs of one suit in ``hand`` (3 to ``size`` cards)."""
+    by_suit: dict[int, dict[int, int]] = {}
+    for card in hand:
+        if IS_NATURAL[card]:
+            by_suit.setdefault(SUIT_OF[card], {}).setdefault(RANK_OF[card], card)
+    out: list[Cards] = []
+    for cards in by_suit.values():
+        run: list[int] = []
+        for rank in range(FOUR, ACE + 2):
+            if rank in cards and len(run) < size:
+                run.append(cards[rank])
+                continue
+            if len(run) >= 3:
+                out.append(tuple(run))
+            run = [cards[rank]] if rank in cards else []
+    return out
+
+
+def run_extension(meld: TableMeld, hand: Cards) -> Cards:
+    """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7."""
+    suit = meld.key - SEQUENCE_KEY
+    have = {RANK_OF[c]: c for c in hand if IS_NATURAL[c] and SUIT_OF[c] == suit}
+    low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
+    out: list[int] = []
+    while meld.size + len(out) < meld.canasta_size:
+        if high + 1 in have:
+            high += 1
+            out.append(have[high])
+        elif low - 1 in have:
+            low -= 1
+            out.append(have[low])
+        else:
+            break
+    return tuple(out)
+
+
+def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
+    """New sequences from hand (alone, or with the opening's groups while closed) and the
+    extensions of the side's incomplete sequences."""
+    seat = state.current
+    side = state.side_of(seat)
+    hand = state.hands[seat]
+    runs = hand_runs(hand, state.rules.canasta_size)
+    out = [Meld(seat, (run,)) for run in runs]
+    if not state.melds[side]:
+        need, _ = state.minimum(side)
+        for run in runs:
+            used = set(run)
+            rest = HandGroups(tuple(c for c in hand if c not in used))
+            points = sum(VALUE_OF[c] for c in run)
+            for batch in initial_batches(state, rest, need - points, limit=2):
+                out.append(Meld(seat, (*batch, run)))
+        return out
+    for meld in state.melds[side]:
+        if meld.key >= SEQUENCE_KEY and not meld.is_canasta:
+            extension = run_extension(meld, hand)
+            if extension:
+                out.append(Meld(seat, add=((meld.mid, extension),)))
+                out.append(Meld(seat, add=((meld.mid, extension[:1]),)))
+    return out
+
+
 def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     """One batch that lays down as much of the hand as the rules allow, keeping one card.
 
@@ -157,9 +228,18 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
+    adds: dict[int, list[int]] = {}
+    if rules.sequences:  # SAM-11: the ends of the side's sequences first
+        rest = list(state.hands[seat])
+        for run in state.melds[side]:
+            extension = run_extension(run, tuple(rest)) if run.key >= SEQUENCE_KEY else ()
+            if extension and not run.is_canasta:
+                adds[run.mid] = list(extension)
+                for card in extension:
+                    rest.remove(card)
+        groups = HandGroups(tuple(rest))
     groups = groups or HandGroups(state.hands[seat])
     melds = {m.key: m for m in state.melds[side]}
-    adds: dict[int, list[int]] = {}
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     for rank, nats in groups.naturals.items():
@@ -175,7 +255,8 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
             new[rank] = [*nats, wilds.pop(0)]
             sizes[rank] = [2, 1]
     for key, meld in melds.items():
-        if key not in sizes and not meld.is_wild_meld and not meld.is_black_threes:
+        regular = not meld.is_wild_meld and not meld.is_black_threes and key < SEQUENCE_KEY
+        if key not in sizes and regular:
             sizes[key] = [meld.naturals, meld.wilds]
     # wild cards: complete canastas first, then anywhere they fit
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))

@@ -76,6 +76,15 @@ OPTION_IDS: dict[str, str] = {
     "init_high": "O-INIT-HIGH",
     "init_neg50": "O-INIT-NEG50",
     "tiebreak": "O-TIEBREAK",
+    "sequences": "SAM-9",
+    "no_wild_on_canasta": "SAM-15",
+    "pile_closed_forbidden": "BRA-6",
+    "r3_plus_canastas": "SAM-29",
+    "b3_hand_penalty": "BOL-10",
+    "short_sequence_penalty": "BRA-8",
+    "out_needs_sequence": "BOL-9",
+    "out_must_ask": "BRA-11",
+    "sequence_grow_out": "BRA-9",
 }
 
 
@@ -138,6 +147,21 @@ class Rules:
     b3_asr3: bool = False
     b3_asr3_stop: bool = True
     tiebreak: str = "DRAW"
+    # the sequence family (VARIANTS.md sections 1-3)
+    sequences: bool = False  # SAM-9..11: runs of 3-7 naturals of one suit, 4 up to A
+    sequence_bonus: int = 1500  # SAM-26, BOL-4: a samba / escalera
+    sequence_grow_out: bool = False  # BRA-9: an escalera may grow in the turn that goes out
+    no_wild_on_canasta: bool = False  # SAM-15, BOL-3: no wild card joins a completed canasta
+    pile_closed_forbidden: bool = False  # BRA-6: a closed side never takes the pile
+    r3_samba: bool = False  # SAM-28: 100 each, all of them 1000 (five 500)
+    r3_plus_canastas: int = 0  # SAM-29, BRA-10: canastas needed for plus (0: C-SCORE-5)
+    b3_hand_penalty: int = 0  # BOL-10: each black three left in a hand at the end, minus
+    short_sequence_penalty: int = 0  # BRA-8: each melded sequence shorter than below, minus
+    short_sequence_below: int = 5  # BRA-8 "fewer than five"; 6 is ES's "five or fewer"
+    out_needs_sequence: bool = False  # BOL-9: one of the canastas to go out is an escalera
+    out_must_ask: bool = False  # BRA-11: going out needs the partner's "yes"
+    #: The rules an opening without its canasta breaks: (any canasta, natural canasta).
+    init_canasta_rules: tuple[str, str] = ("O-INIT-HIGH", "O-INIT-HIGH")
 
     seat_side: tuple[int, ...] = field(init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
@@ -264,6 +288,9 @@ class Rules:
         """C-SCORE-5 / O-R3-SCALE: the value of ``count`` red threes held by one side."""
         if count <= 0:
             return 0
+        if self.r3_samba:
+            # SAM-28: 100 each; all of the pack's red threes 1000 in all.
+            return 1000 if count >= self.red_three_total() else 100 * count
         if self.red_three_total() >= 6:
             # V6-7 / C-SCORE-5 for 162 cards: 100 each up to four, five 1000, six 1200.
             if count >= 6:
@@ -289,7 +316,7 @@ class Rules:
             value = getattr(self, f.name)
             if f.name == "init_tiers":
                 value = [list(t) for t in value]
-            elif f.name == "custom_deck" and value is not None:
+            elif f.name in ("custom_deck", "init_canasta_rules") and value is not None:
                 value = list(value)
             out[f.name] = value
         return out
@@ -305,7 +332,7 @@ class Rules:
         for name, value in data.items():
             if name == "init_tiers":
                 value = tuple((t[0], int(t[1]), str(t[2]) if len(t) > 2 else "") for t in value)
-            elif name == "custom_deck" and value is not None:
+            elif name in ("custom_deck", "init_canasta_rules") and value is not None:
                 value = tuple(str(c) for c in value)
             kwargs[name] = value
         return cls(**kwargs)
@@ -360,6 +387,86 @@ PRESETS: dict[str, Rules] = {
         no_canasta_subtracts_all=True,
     ),
 }
+
+
+#: SAM-22 / BOL-8: the Samba table, 150 from 7000 (BIC-S's 160 is ``init_tiers`` switched).
+SAMBA_TIERS: tuple[Tier, ...] = (*CLASSIC_TIERS, (7000, 150, ""))
+#: BRA-2..5: the Samba table below 7000, then a canasta, a canasta and 200, a natural canasta.
+BRAZILIAN_TIERS: tuple[Tier, ...] = (
+    *CLASSIC_TIERS,
+    (7000, 0, "any"),
+    (8000, 200, "any"),
+    (9000, 0, "natural"),
+)
+
+
+def _samba(name: str, players: int, **changes: Any) -> Rules:
+    """V-SAMBA (SAM-1..31): 162 cards, 15 dealt (13 with six), draw two, sequences."""
+    base: dict[str, Any] = {
+        "name": name,
+        "players": players,
+        "decks": 3,
+        "jokers": 6,
+        "deal_size": 13 if players == 6 else 15,  # SAM-4
+        "six_seating": "THREE_OF_TWO",  # SAM-3: partners two seats apart
+        "draw_count": 2,  # SAM-6
+        "sequences": True,  # SAM-9..11, SAM-16
+        "meld_wild": "MAX2",  # SAM-13
+        "no_wild_on_canasta": True,  # SAM-15
+        "pile_2nat": True,  # SAM-19: never a natural and a wild card
+        "pile_nocanadd": True,  # SAM-19: never onto a canasta
+        "init_tiers": SAMBA_TIERS,  # SAM-22
+        "go_out_canastas": 2,  # SAM-23
+        "conc_bonus": 0,  # SAM-24
+        "out_bonus": 200,  # SAM-27
+        "r3_samba": True,  # SAM-28
+        "r3_plus_canastas": 2,  # SAM-29
+        "target": 10000,  # SAM-30
+    }
+    base.update(changes)
+    return Rules(**base)
+
+
+def _bolivia(name: str, **changes: Any) -> Rules:
+    """V-BOL (BOL-1..13): Samba with wild melds, the escalera to go out, black threes -100."""
+    base: dict[str, Any] = {
+        "wild_melds": True,  # BOL-2
+        "wild_canasta_bonus": 2500,  # BOL-3
+        "target": 15000,  # BOL-7
+        "out_needs_sequence": True,  # BOL-9
+        "b3_hand_penalty": 100,  # BOL-10
+    }
+    base.update(changes)
+    return _samba(name, 4, **base)
+
+
+SEQUENCE_PRESETS: dict[str, Rules] = {
+    "samba": _samba("samba", 4),
+    **{f"samba-{n}": _samba(f"samba-{n}", n) for n in (2, 3, 5, 6)},
+    "bolivia": _bolivia("bolivia"),
+    "brazilian": _bolivia(
+        "brazilian",
+        target=10000,  # BRA-1
+        init_tiers=BRAZILIAN_TIERS,  # BRA-2..5
+        init_canasta_rules=("BRA-3", "BRA-5"),
+        pile_closed_forbidden=True,  # BRA-6
+        wild_canasta_bonus=2000,  # BRA-7
+        short_sequence_penalty=1000,  # BRA-8
+        sequence_grow_out=True,  # BRA-9
+        r3_samba=False,  # BRA-10: 100 each, five 1000, six 1200 (the 162-card table)
+        r3_plus_canastas=1,  # BRA-10
+        out_must_ask=True,  # BRA-11
+        out_needs_sequence=False,  # BRA-12
+    ),
+    # CHI-1..3: as Bolivia (ENG), with the four-deck pack as its own preset.
+    "chilean": _bolivia("chilean"),
+    "chilean-216": _bolivia("chilean-216", decks=4, jokers=8),
+}
+PRESETS.update(SEQUENCE_PRESETS)
+
+#: The presets New game offers: the table cannot draw sequences yet (issue 11), so the
+#: sequence family is left out until it can. This is the one place that decides.
+NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in SEQUENCE_PRESETS)
 
 
 def preset(name: str, **changes: Any) -> Rules:

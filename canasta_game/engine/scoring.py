@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, VALUE_OF
+from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.meldrules import CanastaKind, canasta_bonus, canasta_kind
 from canasta_game.engine.state import State
 
@@ -18,6 +18,7 @@ LINE_TEXT: dict[str, str] = {
     "natural_canastas": "Natural canastas",
     "mixed_canastas": "Mixed canastas",
     "wild_canastas": "Wild-card canastas",
+    "sequence_canastas": "Sequence canastas",
     "red_threes": "Red threes",
     "black_threes_bonus": "Black threes laid out",
     "going_out": "Going out",
@@ -25,6 +26,8 @@ LINE_TEXT: dict[str, str] = {
     "concealed_canastas": "Canastas laid from hand",
     "exact_deal": "Exact deal",
     "wild_meld_penalty": "Incomplete wild-card meld",
+    "short_sequences": "Short sequences",
+    "black_threes_in_hand": "Black threes left in hand",
     "hand_penalty": "Cards left in hand",
 }
 
@@ -61,8 +64,35 @@ class HandScore:
 
 
 def _hand_value(state: State, cards: tuple[int, ...]) -> int:
-    b3 = state.rules.b3_hand
+    """C-SCORE-6; with BOL-10 the black threes are a line of their own."""
+    b3 = 0 if state.rules.b3_hand_penalty else state.rules.b3_hand
     return sum(b3 if IS_BLACK_THREE[c] else VALUE_OF[c] for c in cards)
+
+
+def _variant_lines(state: State, side: int) -> list[ScoreLine]:
+    """BRA-8 (short sequences) and BOL-10 (black threes left in hand), each its own line."""
+    rules = state.rules
+    lines: list[ScoreLine] = []
+    if rules.short_sequence_penalty:
+        short = sum(
+            1
+            for m in state.melds[side]
+            if m.key >= SEQUENCE_KEY and m.size < rules.short_sequence_below
+        )
+        if short:
+            lines.append(ScoreLine("short_sequences", -short * rules.short_sequence_penalty, short))
+    if rules.b3_hand_penalty:
+        held = sum(1 for s in rules.side_seats[side] for c in state.hands[s] if IS_BLACK_THREE[c])
+        if held:
+            lines.append(ScoreLine("black_threes_in_hand", -held * rules.b3_hand_penalty, held))
+    return lines
+
+
+def _threes_count_plus(state: State, side: int) -> bool:
+    """C-SCORE-5: bonus threes count plus once the side melded; SAM-29 / BRA-10: only with
+    that many canastas."""
+    need = state.rules.r3_plus_canastas
+    return state.canastas(side) >= need if need else bool(state.melds[side])
 
 
 def score_hand(state: State) -> HandScore:
@@ -89,22 +119,24 @@ def score_hand(state: State) -> HandScore:
             (CanastaKind.NATURAL, "natural_canastas"),
             (CanastaKind.MIXED, "mixed_canastas"),
             (CanastaKind.WILD, "wild_canastas"),
+            (CanastaKind.SEQUENCE, "sequence_canastas"),
         ):
             if kinds[kind]:
                 bonus = kinds[kind] * canasta_bonus(rules, kind)
                 lines.append(ScoreLine(key, bonus, kinds[kind]))
         red = [c for c in state.bonus_threes[side] if IS_RED_THREE[c]]
         black = [c for c in state.bonus_threes[side] if IS_BLACK_THREE[c]]
+        plus = _threes_count_plus(state, side)
         for key, threes in (("red_threes", red), ("black_threes_bonus", black)):
             if threes:
                 amount = rules.bonus_three_amount(len(threes))
-                lines.append(ScoreLine(key, amount if melds else -amount, len(threes)))
+                lines.append(ScoreLine(key, amount if plus else -amount, len(threes)))
         if end is not None and end.seat is not None and state.side_of(end.seat) == side:
             bonus = rules.out_bonus
             if end.black_threes and rules.out_b3_bonus is not None:
                 bonus = rules.out_b3_bonus  # CZH-7: closing with black threes replaces the 100
             lines.append(ScoreLine("going_out", bonus))
-            if end.concealed:
+            if end.concealed and rules.conc_bonus:  # SAM-24: none in Samba
                 lines.append(ScoreLine("concealed", rules.conc_bonus))
         if rules.conc_canasta and state.concealed_canastas[side]:
             count = state.concealed_canastas[side]
@@ -113,6 +145,7 @@ def score_hand(state: State) -> HandScore:
             lines.append(ScoreLine("exact_deal", rules.deal_exact_bonus))
         if rules.wild_penalty and any(m.is_wild_meld and not m.is_canasta for m in melds):
             lines.append(ScoreLine("wild_meld_penalty", -rules.wild_penalty_points))
+        lines.extend(_variant_lines(state, side))
         lines.append(ScoreLine("hand_penalty", -in_hand))
         sides.append(SideScore(side, tuple(lines)))
     return HandScore(tuple(sides), end.reason if end is not None else "running")

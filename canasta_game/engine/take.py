@@ -17,10 +17,18 @@ from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_WILD,
     RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_OF,
     VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.meldrules import check_counts, classify, wild_cap
+from canasta_game.engine.meldrules import (
+    check_counts,
+    classify,
+    sequence_addition,
+    wild_cap,
+    wild_onto_canasta,
+)
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 from canasta_game.engine.turn import (
@@ -48,9 +56,11 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     """Why ``action`` may not take the pile, or (with ``build``) the state after it."""
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
-    problem = pile_block(state) or _one_card_pile(state)
+    problem = pile_block(state) or _one_card_pile(state) or _closed_never(state)
     if problem is not None:
         return problem
+    if action.onto is not None:
+        return _take_onto_sequence(state, action, build)
     seat = state.current
     rest = remove_cards(state.hands[seat], [*action.cards, *(c for m in action.melds for c in m)])
     if isinstance(rest, Reason):
@@ -87,6 +97,36 @@ def _one_card_pile(state: State) -> Reason | None:
     if rules.pile_onecard == "FORBID" and one:
         return reason("O-PILE-ONECARD", "pile_one_card")
     return None
+
+
+def _closed_never(state: State) -> Reason | None:
+    """BRA-6: the pile is never taken for the initial meld."""
+    closed = not state.melds[state.side_of(state.current)]
+    if state.rules.pile_closed_forbidden and closed:
+        return reason("BRA-6", "pile_closed_never")
+    return None
+
+
+def _take_onto_sequence(state: State, action: TakePile, build: bool) -> Result:
+    """SAM-18, SAM-19: the top card alone extends an end of an incomplete sequence of the
+    side, and only while the pile is not frozen for the side."""
+    side = state.side_of(state.current)
+    top = state.pile[-1]
+    if frozen_for(state, side):
+        return reason("SAM-18", "pile_frozen_pair", rank=RANK_OF[top], need=2)
+    if action.cards or action.melds or action.separate:
+        return reason("SAM-19", "pile_sequence_alone")
+    target = state.meld_by_mid(side, action.onto)  # type: ignore[arg-type]
+    if target is None or target.key < SEQUENCE_KEY:
+        return reason("C-MELD-6", "meld_no_such")
+    if target.is_canasta:
+        return reason("SAM-19", "pile_no_canasta_add")
+    if sequence_addition(state.rules, target, (top,)) is not None:
+        return reason("SAM-18", "pile_sequence_end")
+    laying = Laying.start(state)
+    laying.events.append(ev.PileTaken(state.current, state.pile))
+    laying.extend(target, (top,), 1, 0)
+    return _taken(laying, state.hands[state.current], False, build)
 
 
 def _top_cards(cards: Cards, rank: int) -> tuple[int, int] | Reason:
@@ -153,7 +193,9 @@ def _lay_top(
     top = laying.state.pile[-1]
     cards = (top, *action.cards)
     if target is not None and not action.separate:
-        problem = check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds)
+        problem = wild_onto_canasta(rules, target, wilds) or check_counts(
+            rules, target.naturals + 1 + naturals, target.wilds + wilds
+        )
         if problem is not None:
             return problem
         laying.touched_old = True
@@ -176,7 +218,7 @@ def _lay_extra(laying: Laying, action: TakePile, rank: int, closed: bool) -> Rea
         if isinstance(kind, Reason):
             return kind
         key, naturals, wilds = kind
-        if key in keys:
+        if key in keys and key < SEQUENCE_KEY:  # SAM-16: sequences of one suit stay apart
             return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
         if key == BLACK_THREE_KEY:  # only when going out, never with the pile (C-B3-2)
             return reason("C-B3-2", "b3_not_out")
@@ -270,11 +312,14 @@ class HandGroups:
 
 def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
-    if state.phase is not Phase.DRAW or pile_block(state) is not None:
+    if state.phase is not Phase.DRAW or pile_block(state) or _closed_never(state):
         return []
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
+    out: list[TakePile] = _sequence_takes(state, side)
+    if limit is not None and len(out) >= limit:
+        return out[:limit]
     groups = HandGroups(state.hands[seat])
     top = state.pile[-1]
     rank = RANK_OF[top]
@@ -284,7 +329,6 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
-    out: list[TakePile] = []
     seen: set[TakePile] = set()
     for n in counts:
         for w in range(0, min(3, len(groups.wilds)) + 1):
@@ -309,6 +353,22 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
         found = _opening_take_search(state, groups, rank, frozen)
         if found is not None:
             out.append(found)
+    return out
+
+
+def _sequence_takes(state: State, side: int) -> list[TakePile]:
+    """SAM-18: the top card alone onto an end of each incomplete sequence it fits."""
+    if not state.rules.sequences or frozen_for(state, side):
+        return []
+    top = state.pile[-1]
+    rank, key = RANK_OF[top], SEQUENCE_KEY + SUIT_OF[top]
+    out: list[TakePile] = []
+    for meld in state.melds[side]:
+        fits = rank in (RANK_OF[meld.cards[0]] - 1, RANK_OF[meld.cards[-1]] + 1)
+        if meld.key == key and fits and not meld.is_canasta:
+            move = TakePile(state.current, onto=meld.mid)
+            if _is_legal(state, move):
+                out.append(move)
     return out
 
 

@@ -12,8 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from canasta_game.engine import events as ev
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, VALUE_OF
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    IS_RED_THREE,
+    IS_WILD,
+    SEQUENCE_KEY,
+    VALUE_OF,
+)
+from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -116,10 +122,11 @@ def meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld]
     need, canasta = state.minimum(side)
     if points < need:
         return reason("C-INIT-1", "init_minimum", need=need, have=points)
+    any_rule, natural_rule = state.rules.init_canasta_rules
     if canasta == "any" and not any(m.is_canasta for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", natural=False)
+        return reason(any_rule, "init_canasta", natural=False)
     if canasta == "natural" and not any(m.is_canasta and m.is_natural for m in new):
-        return reason("O-INIT-HIGH", "init_canasta", natural=True)
+        return reason(natural_rule, "init_canasta", natural=True)
     return None
 
 
@@ -137,6 +144,12 @@ def going_out_problem(state: State, side: int) -> Reason | None:
     naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
     if naturals < need_natural:
         return reason("O-OUT-CLEAN", "out_clean", need=need_natural)
+    if rules.out_needs_sequence and not any(
+        m.is_canasta and m.key >= SEQUENCE_KEY for m in state.melds[side]
+    ):
+        return reason("BOL-9", "out_needs_sequence")
+    if must_ask(state) and state.question is not Question.YES:
+        return reason("BRA-11", "out_must_ask")
     return None
 
 
@@ -146,6 +159,8 @@ def finish_problem(state: State) -> Reason | None:
     if state.must_go_out:
         if can_go_out(state):
             return None
+        if must_ask(state) and state.question is not Question.YES:
+            return reason("BRA-11", "out_must_ask")
         if state.question is Question.YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta_game.engine.cards import IS_RED_THREE, card_text
+from canasta_game.engine.cards import (
+    IS_NATURAL,
+    IS_RED_THREE,
+    RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_OF,
+    card_text,
+)
 from canasta_game.engine.codec import state_from_dict, state_to_dict
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.meldrules import classify
+from canasta_game.engine.meldrules import check_sequence, classify
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.reasons import Reason
+from canasta_game.engine.reasons import Reason, reason
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import pack
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import Phase, State, TableMeld
 
 
 def every_card_once(state: State) -> list[str]:
@@ -42,6 +50,17 @@ def every_card_once(state: State) -> list[str]:
     ]
 
 
+def _meld_kind(rules: Rules, meld: TableMeld) -> tuple[int, int, int] | Reason:
+    """What the meld's cards make; an escalera grown past 7 (BRA-9) is checked as a run."""
+    if meld.key >= SEQUENCE_KEY and meld.size > rules.canasta_size:
+        suits = {SUIT_OF[c] for c in meld.cards}
+        problem = check_sequence(rules, [RANK_OF[c] for c in meld.cards], suits)
+        if problem is None and not all(IS_NATURAL[c] for c in meld.cards):
+            problem = reason("SAM-10", "sequence_naturals")
+        return problem or (SEQUENCE_KEY + SUIT_OF[meld.cards[0]], meld.size, 0)
+    return classify(rules, meld.cards)
+
+
 def hands_consistent(state: State) -> list[str]:
     problems = []
     for seat, hand in enumerate(state.hands):
@@ -54,7 +73,7 @@ def hands_consistent(state: State) -> list[str]:
             problems.append(f"side {side} has a non-red three laid out")
     for side, melds in enumerate(state.melds):
         for meld in melds:
-            kind = classify(state.rules, meld.cards)
+            kind = _meld_kind(state.rules, meld)
             if isinstance(kind, Reason):
                 problems.append(f"side {side} meld {meld.mid} is illegal: {kind}")
             elif not isinstance(kind, Reason) and kind != (meld.key, meld.naturals, meld.wilds):

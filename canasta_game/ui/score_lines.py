@@ -13,6 +13,7 @@ LABELS: dict[str, str] = {
     "natural_canastas": N_("Natural canastas"),
     "mixed_canastas": N_("Mixed canastas"),
     "wild_canastas": N_("Wild-card canastas"),
+    "sequence_canastas": N_("Sequence canastas"),
     "red_threes": N_("Red threes"),
     "black_threes_bonus": N_("Black threes laid out"),
     "going_out": N_("Going out"),
@@ -20,6 +21,8 @@ LABELS: dict[str, str] = {
     "concealed_canastas": N_("Canastas laid from hand"),
     "exact_deal": N_("Exact deal"),
     "wild_meld_penalty": N_("Incomplete wild-card meld"),
+    "short_sequences": N_("Short sequences"),
+    "black_threes_in_hand": N_("Black threes left in hand"),
     "hand_penalty": N_("Cards left in hand"),
 }
 

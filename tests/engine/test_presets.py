@@ -24,6 +24,16 @@ TABLE = {
     "classic-6": (6, ((0, 2, 4), (1, 3, 5)), 162, 13, 1, 2, 10000),
     "classic-6x2": (6, ((0, 3), (1, 4), (2, 5)), 162, 13, 1, 2, 7500),
     "cz-house": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 10000),
+    # VARIANTS.md SAM-1..4, SAM-23, SAM-30; BOL-1, BOL-7; BRA-1; CHI-1
+    "samba": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 10000),
+    "samba-2": (2, ((0,), (1,)), 162, 15, 2, 2, 10000),
+    "samba-3": (3, ((0,), (1,), (2,)), 162, 15, 2, 2, 10000),
+    "samba-5": (5, ((0,), (1,), (2,), (3,), (4,)), 162, 15, 2, 2, 10000),
+    "samba-6": (6, ((0, 3), (1, 4), (2, 5)), 162, 13, 2, 2, 10000),
+    "bolivia": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
+    "brazilian": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 10000),
+    "chilean": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
+    "chilean-216": (4, ((0, 2), (1, 3)), 216, 15, 2, 2, 15000),
 }
 
 
@@ -56,7 +66,7 @@ def test_deck_jokers_per_deck_size():
     # N-DECK-1 / N-DECK-2 / V5-1: 4 jokers with two decks, 6 with three.
     for name, rules in PRESETS.items():
         jokers = sum(1 for c in pack(rules) if card_text(c).startswith("JK"))
-        assert jokers == (6 if rules.deck_size() == 162 else 4), name
+        assert jokers == {108: 4, 162: 6, 216: 8}[rules.deck_size()], name
 
 
 def test_four_players_partners_sit_opposite_c_seat_2():
@@ -211,6 +221,19 @@ NON_DEFAULT = {
     "b3_asr3": True,
     "b3_asr3_stop": False,
     "tiebreak": "EXTRA_HAND",
+    "sequences": True,
+    "sequence_bonus": 1000,
+    "sequence_grow_out": True,
+    "no_wild_on_canasta": True,
+    "pile_closed_forbidden": True,
+    "r3_samba": True,
+    "r3_plus_canastas": 2,
+    "b3_hand_penalty": 100,
+    "short_sequence_penalty": 1000,
+    "short_sequence_below": 6,
+    "out_needs_sequence": True,
+    "out_must_ask": True,
+    "init_canasta_rules": ("BRA-3", "BRA-5"),
 }
 
 

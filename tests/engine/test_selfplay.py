@@ -13,17 +13,21 @@ from collections import Counter
 import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine.rules import PRESETS, preset
+from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS, preset
 from canasta_game.sim.runner import play_hand
 
 HANDS_PER_PRESET = 300
+#: The sequence family's hands are long (162 cards, draw two): 200 hands for each variant,
+#: fewer for its other player counts and pack, so the suite stays fast.
+SEQUENCE_HANDS = {"samba": 200, "bolivia": 200, "brazilian": 200, "chilean": 200}
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_self_play_keeps_every_invariant(name: str) -> None:
     rules = preset(name)
+    hands = SEQUENCE_HANDS.get(name, 40) if name in SEQUENCE_PRESETS else HANDS_PER_PRESET
     endings: Counter[str] = Counter()
-    for hand in range(HANDS_PER_PRESET):
+    for hand in range(hands):
         make = RandomBot if hand % 2 else GreedyBot
         bots = [make(seat, f"{name}:{hand}") for seat in range(rules.players)]
         result = play_hand(rules, f"{name}:{hand}", bots, hand % rules.players, check=True)
@@ -32,5 +36,6 @@ def test_self_play_keeps_every_invariant(name: str) -> None:
         assert not result.dead_end and not result.capped
         assert result.final.end is not None, f"hand {hand} did not end"
         endings[result.final.end.reason] += 1
-    assert sum(endings.values()) == HANDS_PER_PRESET
-    assert endings["went_out"] > HANDS_PER_PRESET // 2  # hands mostly end by going out
+    assert sum(endings.values()) == hands
+    if name not in SEQUENCE_PRESETS:  # baseline bots seldom make the two canastas of Samba
+        assert endings["went_out"] > hands // 2  # hands mostly end by going out

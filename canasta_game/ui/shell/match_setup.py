@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from canasta_game.engine.rules import OPTION_IDS, PRESETS, Rules
+from canasta_game.engine.rules import NEW_GAME_PRESETS, OPTION_IDS, PRESETS, Rules
 from canasta_game.i18n import _, format_number, ngettext
 from canasta_game.persistence import Settings
 
@@ -74,8 +74,9 @@ TOGGLES = (
 
 
 def presets_for(players: int) -> list[str]:
-    """The presets made for ``players`` players, in the engine's order."""
-    return [name for name, rules in PRESETS.items() if rules.players == players]
+    """The presets New game offers for ``players`` players, in the engine's order
+    (``NEW_GAME_PRESETS`` decides which: not the sequence family yet)."""
+    return [name for name in NEW_GAME_PRESETS if PRESETS[name].players == players]
 
 
 def default_preset(players: int) -> str:
@@ -87,7 +88,7 @@ def default_preset(players: int) -> str:
 def fitting_preset(settings: Settings) -> str:
     """The chosen preset if it suits the chosen player count, else that count's classic."""
     players = settings.players if settings.players in PLAYER_COUNTS else 4
-    if settings.preset in PRESETS and PRESETS[settings.preset].players == players:
+    if settings.preset in NEW_GAME_PRESETS and PRESETS[settings.preset].players == players:
         return settings.preset
     return default_preset(players)
 

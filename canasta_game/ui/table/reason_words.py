@@ -277,6 +277,32 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "meld_too_small": lambda v: _("A meld needs at least three cards."),
     "meld_two_naturals": lambda v: _("A meld needs at least two natural cards."),
     "meld_one_rank": lambda v: _("The natural cards of a meld must all be of one rank."),
+    "sequence_naturals": lambda v: _(
+        "A sequence holds natural cards only: no wild cards and no threes."
+    ),
+    "sequence_one_suit": lambda v: _("A sequence holds cards of one suit."),
+    "sequence_consecutive": lambda v: _(
+        "A sequence runs in consecutive ranks from 4 up to ace, each rank once."
+    ),
+    "sequence_full": lambda v: _(
+        "A sequence of {size} cards is complete and takes no more cards."
+    ).format(size=v["size"]),
+    "sequence_grow_out": lambda v: _(
+        "An escalera may grow past seven cards only when you go out this turn."
+    ),
+    "wild_meld_full": lambda v: _("A wild-card meld holds at most {size} cards.").format(
+        size=v["size"]
+    ),
+    "wild_on_canasta": lambda v: _("No wild card may be added to a completed canasta."),
+    "pile_closed_never": lambda v: _(
+        "Your side has not melded yet: the pile cannot be taken for the initial meld."
+    ),
+    "pile_sequence_end": lambda v: _("The top card does not fit either end of that sequence."),
+    "pile_sequence_alone": lambda v: _(
+        "Only the top card by itself may extend a sequence to take the pile."
+    ),
+    "out_needs_sequence": lambda v: _("One of the canastas you go out with must be an escalera."),
+    "out_must_ask": lambda v: _("Ask your partner before going out."),
     "meld_threes": lambda v: _(
         "Threes cannot be melded, except three or more black threes when you go out."
     ),
