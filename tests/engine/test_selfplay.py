@@ -17,15 +17,16 @@ from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS, preset
 from canasta_game.sim.runner import play_hand
 
 HANDS_PER_PRESET = 300
-#: The sequence family's hands are long (162 cards, draw two): 200 hands for each variant,
-#: fewer for its other player counts and pack, so the suite stays fast.
-SEQUENCE_HANDS = {"samba": 200, "bolivia": 200, "brazilian": 200, "chilean": 200}
+#: The sequence family's hands are long (162 cards, draw two, and the baseline players seldom
+#: go out) and its engine is not yet fast: 40 hands for each variant, 12 for its other player
+#: counts and pack, so the suite stays under its time; `sim --check` runs the long counts.
+SEQUENCE_HANDS = {"samba": 40, "bolivia": 40, "brazilian": 40, "chilean": 40}
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_self_play_keeps_every_invariant(name: str) -> None:
     rules = preset(name)
-    hands = SEQUENCE_HANDS.get(name, 40) if name in SEQUENCE_PRESETS else HANDS_PER_PRESET
+    hands = SEQUENCE_HANDS.get(name, 12) if name in SEQUENCE_PRESETS else HANDS_PER_PRESET
     endings: Counter[str] = Counter()
     for hand in range(hands):
         make = RandomBot if hand % 2 else GreedyBot
