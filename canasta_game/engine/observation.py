@@ -149,13 +149,23 @@ def observe(state: State, seat: int) -> PlayerView:
         pile_frozen_by_card=state.pile_frozen,
         stock_size=len(state.stock),
         scores=state.scores,
-        minimums=tuple(state.minimum(s)[0] for s in range(state.rules.sides)),
+        minimums=_minimums(state.rules, state.scores),
         drew=state.drew if mine else DrawKind.NONE,
         question=state.question if state.side_of(state.current) == side else Question.NONE,
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
     )
     return view
+
+
+def _minimums(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """C-INIT-1: each side's opening minimum, memoised per Rules value (scores change only
+    between hands, and every decision's view asks)."""
+    key = ("minimums", scores)
+    found = rules.memo.get(key)
+    if found is None:
+        found = rules.memo[key] = tuple(rules.initial_minimum(score)[0] for score in scores)
+    return found
 
 
 def _canastas(facts: tuple[MeldFacts, ...]) -> int:
