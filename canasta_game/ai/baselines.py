@@ -57,9 +57,9 @@ class GreedyBot:
             return next(m for m in legal if isinstance(m, DrawStock))
         melds = [m for m in legal if isinstance(m, Meld)]
         if melds:
-            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(m)))
+            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(view.rules, m)))
         discards = [m for m in legal if isinstance(m, Discard)]
         if discards:
-            value = keeper(view.hand, side_melds(view))
+            value = keeper(view.rules, view.hand, side_melds(view))
             return min(discards, key=lambda m: value(m.card) + self.rng.random() * 0.1)
         return next(m for m in legal if not isinstance(m, AskGoOut))
