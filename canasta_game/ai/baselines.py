@@ -35,7 +35,7 @@ class RandomBot:
         self.rng = random.Random(f"random:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+        return self.rng.choice(legal)
 
 
 class GreedyBot:

@@ -118,9 +118,12 @@ class PlayerView:
 def observe(state: State, seat: int) -> PlayerView:
     side = state.rules.seat_side[seat]
     hands = state.hands
+    picked = state.picked
     known = tuple(
-        hands[s] if s == seat else _known(hands[s], state.picked[s])
-        for s in range(state.rules.players)
+        [
+            hands[s] if s == seat else _known(hands[s], picked[s]) if picked[s] else ()
+            for s in range(len(hands))
+        ]
     )
     mine = state.current == seat and state.phase is not Phase.OVER
     # Filled in directly rather than through the frozen dataclass's __init__ (which sets each
@@ -135,7 +138,7 @@ def observe(state: State, seat: int) -> PlayerView:
         dealer=state.dealer,
         turn=state.turn,
         hand=hands[seat],
-        hand_sizes=tuple(len(h) for h in hands),
+        hand_sizes=tuple(map(len, hands)),
         known=known,
         melds=state.melds,
         bonus_threes=state.bonus_threes,
