@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from canasta_game.ai.handsense import side_melds, wilds_in
-from canasta_game.ai.keep import keep_value
+from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -35,7 +35,7 @@ class RandomBot:
         self.rng = random.Random(f"random:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+        return self.rng.choice(legal)
 
 
 class GreedyBot:
@@ -57,12 +57,9 @@ class GreedyBot:
             return next(m for m in legal if isinstance(m, DrawStock))
         melds = [m for m in legal if isinstance(m, Meld)]
         if melds:
-            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(m)))
+            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(view.rules, m)))
         discards = [m for m in legal if isinstance(m, Discard)]
         if discards:
-            melds_now = side_melds(view)
-            return min(
-                discards,
-                key=lambda m: keep_value(m.card, view.hand, melds_now) + self.rng.random() * 0.1,
-            )
+            value = keeper(view.rules, view.hand, side_melds(view))
+            return min(discards, key=lambda m: value(m.card) + self.rng.random() * 0.1)
         return next(m for m in legal if not isinstance(m, AskGoOut))

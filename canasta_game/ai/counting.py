@@ -14,7 +14,7 @@ from collections import Counter
 from math import comb
 
 from canasta_game.ai.determinize import unseen_cards
-from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF
+from canasta_game.engine.cards import IS_NATURAL, RANK_OF
 from canasta_game.engine.observation import PlayerView
 
 
@@ -27,7 +27,7 @@ class CardCount:
         self.view = view
         unseen = unseen_cards(view)
         self.unseen_rank: Counter[int] = Counter(RANK_OF[c] for c in unseen if IS_NATURAL[c])
-        self.unseen_wild = sum(1 for c in unseen if IS_WILD[c])
+        self.unseen_wild = sum(1 for c in unseen if view.rules.wild[c])
         # bonus threes (C-R3-1, O-B3-ASR3) never sit in a hand after the deal
         self.pool = sum(1 for c in unseen if not view.rules.is_bonus_three(c))
         self.hidden_hand = [
@@ -39,7 +39,7 @@ class CardCount:
         return sum(1 for c in self.view.known[seat] if RANK_OF[c] == rank and IS_NATURAL[c])
 
     def known_wilds(self, seat: int) -> int:
-        return sum(1 for c in self.view.known[seat] if IS_WILD[c])
+        return sum(1 for c in self.view.known[seat] if self.view.rules.wild[c])
 
     def p_holds_at_least(self, seat: int, rank: int, count: int) -> float:
         """Chance that ``seat`` holds ``count`` or more natural cards of ``rank``."""

@@ -16,17 +16,11 @@ from collections.abc import Sequence
 
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
-from canasta_game.ai.keep import keep_value
+from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_gift
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
-from canasta_game.engine.cards import (
-    IS_BLACK_THREE,
-    IS_WILD,
-    JOKER,
-    RANK_OF,
-    VALUE_OF,
-)
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
 
 STOP_RESERVE = 10.0  # holding a black three for a dangerous moment is worth this much
@@ -85,7 +79,7 @@ def _discard_history_factor(view: PlayerView, seat: int, rank: int) -> float:
 
 def danger(view: PlayerView, card: int, counts: CardCount) -> float:
     """Expected points handed to the next opponent by discarding ``card``."""
-    if IS_WILD[card] or IS_BLACK_THREE[card]:
+    if view.rules.wild[card] or view.rules.stops[card]:
         return 0.0  # both block the next player (C-PILE-5, C-B3-3)
     return take_chance(view, RANK_OF[card], counts) * pile_gift(view, card)
 
@@ -114,12 +108,12 @@ def freeze_with_wild_cost(
     danger it avoids now and by the protection of a frozen pile later. A joker is dearer than
     a two, so a two is the freezing card of choice.
     """
-    own = keep_value(card, view.hand, side_melds(view))
+    own = keep_value(view.rules, card, view.hand, side_melds(view))
     if view.pile_frozen or len(view.pile_cards) < FREEZE_MIN_PILE:
         return own + 100.0
     protection = 0.35 * pile_gift(view)
     cost = own - best_other - protection
-    if RANK_OF[card] == JOKER:
+    if VALUE_OF[card] > 20:  # the dearer wild card: a joker (50), not a two (20)
         cost += 40.0
     return cost
 
@@ -128,7 +122,7 @@ def endgame_relief(view: PlayerView, card: int, situation: Situation) -> float:
     """Near the end (or before an opponent goes out) unmeldable cards are penalties: shed them."""
     if not (situation.endgame or situation.opponent_threat >= 0.7):
         return 0.0
-    if IS_WILD[card]:
+    if view.rules.wild[card]:
         return 0.0
     rank = RANK_OF[card]
     if rank in melds_by_key(side_melds(view)) or rank_counts(view.hand)[rank] >= 3:
@@ -141,13 +135,14 @@ def discard_costs(
 ) -> list[tuple[float, Discard]]:
     """Every legal discard with its cost (lower is better), all heuristics applied."""
     counts = CardCount(view)
-    melds = side_melds(view)
+    keep = keeper(view.rules, view.hand, side_melds(view))
+    wild, stops = view.rules.wild, view.rules.stops
     base: dict[int, float] = {}
     for move in discards:
         card = move.card
-        if IS_WILD[card] or IS_BLACK_THREE[card]:
+        if wild[card] or stops[card]:
             continue
-        cost = keep_value(card, view.hand, melds) + danger(view, card, counts)
+        cost = keep(card) + danger(view, card, counts)
         if not view.is_open(view.side):
             cost += VALUE_OF[card] * 0.5  # closed: high cards build the initial meld
         base[card] = cost - endgame_relief(view, card, situation)
@@ -157,7 +152,7 @@ def discard_costs(
         card = move.card
         if card in base:
             cost = base[card]
-        elif IS_BLACK_THREE[card]:
+        elif stops[card]:
             cost = black_three_stop_value(view, situation)
         else:
             cost = freeze_with_wild_cost(view, card, best_other, situation)

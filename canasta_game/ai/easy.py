@@ -21,7 +21,7 @@ from canasta_game.ai.handsense import (
     side_melds,
     wilds_in,
 )
-from canasta_game.ai.keep import keep_value
+from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -30,7 +30,6 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.cards import IS_WILD
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import meld_all
 from canasta_game.engine.observation import PlayerView
@@ -62,7 +61,7 @@ class EasyBot:
     # --- phases ----------------------------------------------------------------------
 
     def _answer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        yes = hand_points(view.hand) <= 100
+        yes = hand_points(view.rules, view.hand) <= 100
         return next(m for m in legal if isinstance(m, AnswerGoOut) and m.yes is yes)
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -71,10 +70,10 @@ class EasyBot:
         if not takes:
             assert draw is not None
             return draw
-        best = min(takes, key=lambda m: (wilds_in(m), -len(m.cards) - len(m.melds)))
+        best = min(takes, key=lambda m: (wilds_in(view.rules, m), -len(m.cards) - len(m.melds)))
         if draw is None:
             return best
-        if wilds_in(best) and view.is_open(view.side):
+        if wilds_in(view.rules, best) and view.is_open(view.side):
             return draw  # a beginner does not spend wild cards on the pile
         if view.pile_size <= SMALL_PILE or self.rng.random() < BIG_PILE_WHIM:
             return best
@@ -98,7 +97,7 @@ class EasyBot:
     def _pick_meld(self, view: PlayerView, melds: list[Meld]) -> Meld | None:
         good: list[Meld] = []
         for move in melds:
-            wilds = wilds_in(move)
+            wilds = wilds_in(view.rules, move)
             if wilds and view.is_open(view.side) and not completes_canastas(view, move)[0]:
                 continue
             if len(hand_after(view.hand, move)) < 2 and not view.must_go_out:
@@ -106,15 +105,20 @@ class EasyBot:
             good.append(move)
         if not good:
             return None
-        return max(good, key=lambda m: (len(m.cards()) - 2 * wilds_in(m), -wilds_in(m)))
+
+        def worth(move: Meld) -> tuple[int, int]:
+            wilds = wilds_in(view.rules, move)
+            return len(move.cards()) - 2 * wilds, -wilds
+
+        return max(good, key=worth)
 
     def _discard(
         self, view: PlayerView, discards: list[Discard], legal: Sequence[Action]
     ) -> Action:
         if not discards:
             return legal[0]
-        melds = side_melds(view)
-        plain = [m for m in discards if not IS_WILD[m.card]]
+        keep = keeper(view.rules, view.hand, side_melds(view))
+        plain = [m for m in discards if not view.rules.wild[m.card]]
         if plain and self.rng.random() < MISTAKE_RATE:
             return self.rng.choice(plain)
-        return min(discards, key=lambda m: (keep_value(m.card, view.hand, melds), m.card))
+        return min(discards, key=lambda m: (keep(m.card), m.card))

@@ -10,7 +10,8 @@ The result is this side's figure minus the mean of the other sides'.
 
 from __future__ import annotations
 
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.state import Phase, State
 
@@ -36,11 +37,11 @@ def side_value(state: State, side: int) -> float:
     total += threes if melds else -threes * 0.5  # a closed side still has time to open
     keys = {m.key for m in melds}
     for seat in rules.side_seats[side]:
-        total += hand_outlook(state.hands[seat], keys, rules.b3_hand)
+        total += hand_outlook(rules, state.hands[seat], keys)
     return total
 
 
-def hand_outlook(hand: tuple[int, ...], keys: set[int], b3: int) -> float:
+def hand_outlook(rules: Rules, hand: tuple[int, ...], keys: set[int]) -> float:
     """What the cards in one hand are likely to be worth by the end of the hand.
 
     Cards of a rank the side has melded will mostly be laid off (half their value banked),
@@ -52,9 +53,9 @@ def hand_outlook(hand: tuple[int, ...], keys: set[int], b3: int) -> float:
         counts[RANK_OF[card]] = counts.get(RANK_OF[card], 0) + 1
     total = 0.0
     for card in hand:
-        if IS_BLACK_THREE[card]:
-            total -= b3
-        elif IS_WILD[card]:
+        if rules.stops[card]:
+            total -= rules.hand_cost[card]
+        elif rules.wild[card]:
             total += WILD_IN_HAND
         elif RANK_OF[card] in keys:
             total += 0.5 * VALUE_OF[card]

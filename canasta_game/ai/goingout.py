@@ -88,7 +88,7 @@ def answer_may_i(view: PlayerView, situation: Situation) -> bool:
     "No" when its hand would cost 100 points or more and waiting is cheap (no opponent about
     to go out, stock not nearly out) and the game is not won by ending now; otherwise "yes".
     """
-    cost = hand_points(view.hand, view.rules.b3_hand)
+    cost = hand_points(view.rules, view.hand)
     if cost <= 60:
         return True
     if situation.near_target_us and situation.table_lead > 0:

@@ -11,14 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
-from canasta_game.engine.cards import (
-    IS_BLACK_THREE,
-    IS_NATURAL,
-    IS_WILD,
-    RANK_OF,
-    VALUE_OF,
-)
+from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
 
 
@@ -27,13 +22,15 @@ def rank_counts(cards: Iterable[int]) -> Counter[int]:
     return Counter(RANK_OF[c] for c in cards if IS_NATURAL[c])
 
 
-def wild_count(cards: Iterable[int]) -> int:
-    return sum(1 for c in cards if IS_WILD[c])
+def wild_count(rules: Rules, cards: Iterable[int]) -> int:
+    wild = rules.wild
+    return sum(1 for c in cards if wild[c])
 
 
-def hand_points(cards: Iterable[int], black_three_penalty: int = 5) -> int:
+def hand_points(rules: Rules, cards: Iterable[int]) -> int:
     """What these cards would cost if the hand ended now (C-SCORE-6, O-B3-HAND)."""
-    return sum(black_three_penalty if IS_BLACK_THREE[c] else VALUE_OF[c] for c in cards)
+    cost = rules.hand_cost
+    return sum(cost[c] for c in cards)
 
 
 def side_melds(view: PlayerView, side: int | None = None) -> tuple[TableMeld, ...]:
@@ -98,8 +95,8 @@ def goes_out(view: PlayerView, move: Action) -> bool:
     return False
 
 
-def wilds_in(move: Action) -> int:
-    return wild_count(move_cards(move))
+def wilds_in(rules: Rules, move: Action) -> int:
+    return wild_count(rules, move_cards(move))
 
 
 def meld_points(move: Action) -> int:
@@ -110,6 +107,7 @@ def completes_canastas(view: PlayerView, move: Meld) -> tuple[int, int]:
     """(canastas this meld action completes, how many of them stay natural)."""
     by_mid = {m.mid: m for m in side_melds(view)}
     full = view.rules.canasta_size
+    wild, stops = view.rules.wild, view.rules.stops
     made = natural = 0
     for mid, cards in move.add:
         meld = by_mid.get(mid)
@@ -117,12 +115,12 @@ def completes_canastas(view: PlayerView, move: Meld) -> tuple[int, int]:
             continue
         if meld.size + len(cards) >= full:
             made += 1
-            if meld.is_natural and not any(IS_WILD[c] for c in cards):
+            if meld.is_natural and not any(wild[c] for c in cards):
                 natural += 1
     for cards in move.new:
-        if len(cards) >= full and not IS_BLACK_THREE[cards[0]]:
+        if len(cards) >= full and not stops[cards[0]]:  # black threes: no canasta (C-B3-1)
             made += 1
-            if not any(IS_WILD[c] for c in cards):
+            if not any(wild[c] for c in cards):
                 natural += 1
     return made, natural
 
@@ -133,11 +131,11 @@ def wilds_on_small_melds(view: PlayerView, move: Meld) -> int:
     wasted = 0
     for mid, cards in move.add:
         meld = by_mid.get(mid)
-        wilds = wild_count(cards)
+        wilds = wild_count(view.rules, cards)
         if meld is not None and wilds and meld.size + len(cards) < 5:
             wasted += wilds
     for cards in move.new:
-        wilds = wild_count(cards)
+        wilds = wild_count(view.rules, cards)
         if wilds and len(cards) < 5:
             # a new meld needs one wild card when it has two naturals; more is waste
             naturals = len(cards) - wilds

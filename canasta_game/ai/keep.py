@@ -8,28 +8,43 @@ which the discard logic decides; on their own they are worth almost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from canasta_game.ai.handsense import melds_by_key, rank_counts
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, JOKER, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
 
 
-def keep_value(card: int, hand: Sequence[int], melds: Sequence[TableMeld]) -> float:
+def keep_value(rules: Rules, card: int, hand: Sequence[int], melds: Sequence[TableMeld]) -> float:
     """A score: higher means this card helps the hand more (independent of the opponents)."""
-    if IS_WILD[card]:
-        return 200.0 + (10.0 if RANK_OF[card] == JOKER else 0.0)
-    if IS_BLACK_THREE[card]:
-        return 1.0
-    rank = RANK_OF[card]
-    same = rank_counts(hand)[rank]
-    table = melds_by_key(melds).get(rank)
-    value = VALUE_OF[card] / 10.0
-    if table is not None:
-        # growing a meld: near-canasta melds want every card
-        return 60.0 + 5.0 * min(table.size, 6) + value
-    if same >= 3:
-        return 50.0 + value
-    if same == 2:
-        return 35.0 + value
-    return 10.0 + value
+    return keeper(rules, hand, melds)(card)
+
+
+def keeper(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> Callable[[int], float]:
+    """``keep_value`` for many cards of one hand: the counts and the melds are read once
+    (a discard decision asks for every card in hand). What a card does comes from the
+    rules' tables (wild, stop card, cost in hand), so a variant changes it in one place."""
+    counts = rank_counts(hand)
+    table = melds_by_key(melds)
+    wild, stops, cost = rules.wild, rules.stops, rules.hand_cost
+
+    def value_of(card: int) -> float:
+        if wild[card]:
+            return 200.0 + cost[card] / 5.0  # the dearer wild card (a joker) is kept longer
+        if stops[card]:
+            return 1.0
+        rank = RANK_OF[card]
+        same = counts[rank]
+        meld = table.get(rank)
+        value = VALUE_OF[card] / 10.0
+        if meld is not None:
+            # growing a meld: near-canasta melds want every card
+            return 60.0 + 5.0 * min(meld.size, 6) + value
+        if same >= 3:
+            return 50.0 + value
+        if same == 2:
+            return 35.0 + value
+        return 10.0 + value
+
+    return value_of

@@ -22,7 +22,6 @@ from canasta_game.ai.handsense import (
 )
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Meld
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD
 from canasta_game.engine.observation import PlayerView
 
 WILD_USE = 60.0  # any wild card leaving the hand loses a freeze, a pile take, a canasta later
@@ -50,7 +49,7 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
 
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Not wasting wild cards on small melds; each wild card used costs WILD_USE as well."""
-    wilds = wilds_in(move)
+    wilds = wilds_in(view.rules, move)
     if not wilds:
         return 0.0
     made, _ = completes_canastas(view, move)
@@ -94,7 +93,8 @@ def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> 
     cost = 0.0
     for mid, cards in move.add:
         meld = by_mid.get(mid)
-        if meld is None or not meld.is_natural or meld.size < 4 or not wild_count(cards):
+        wilds = wild_count(view.rules, cards)
+        if meld is None or not meld.is_natural or meld.size < 4 or not wilds:
             continue
         chance = natural_chance(view, meld.key, meld.size, situation)
         if meld.size + len(cards) >= rules.canasta_size:
@@ -130,9 +130,9 @@ def feed_partner_bonus(situation: Situation) -> float:
 def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Positive when this meld action is worth making now rather than holding the cards."""
     cards = move.cards()
-    if any(IS_BLACK_THREE[c] for c in cards):
+    if any(view.rules.stops[c] for c in cards):  # black threes (C-B3-1, C-B3-2)
         return -1000.0  # only ever part of going out, which the going-out plan handles
-    naturals = sum(1 for c in cards if not IS_WILD[c])
+    naturals = sum(1 for c in cards if not view.rules.wild[c])
     score = 0.5 * meld_points(move) + 8.0 * naturals
     if not view.is_open(view.side):
         score += OPENING

@@ -19,13 +19,7 @@ from collections.abc import Sequence
 from canasta_game.ai.handsense import melds_by_key, move_cards, rank_counts, side_melds
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import TakePile
-from canasta_game.engine.cards import (
-    IS_BLACK_THREE,
-    IS_NATURAL,
-    IS_WILD,
-    RANK_OF,
-    VALUE_OF,
-)
+from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
 
 DRAW_VALUE = 40.0  # a stock card keeps the hand small: worth more than a few junk cards
@@ -45,9 +39,9 @@ def pile_gift(view: PlayerView, extra: int | None = None) -> float:
     for card in (*cards, extra) if extra is not None else cards:
         if view.rules.is_bonus_three(card):
             total += RED_THREE
-        elif IS_WILD[card]:
+        elif view.rules.wild[card]:
             total += 45.0
-        elif IS_BLACK_THREE[card]:
+        elif view.rules.stops[card]:
             total += 2.0
         else:
             total += 8.0 + VALUE_OF[card]
@@ -78,9 +72,9 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
     for card in below:
         if view.rules.is_bonus_three(card):
             value += RED_THREE
-        elif IS_WILD[card]:
+        elif view.rules.wild[card]:
             value += 45.0
-        elif IS_BLACK_THREE[card]:
+        elif view.rules.stops[card]:
             value += 3.0
             stuck += 5.0
         elif RANK_OF[card] in melded_keys:
@@ -93,7 +87,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
         else:
             value += LONE_CARD
             stuck += VALUE_OF[card]
-    wilds = sum(1 for c in used if IS_WILD[c])
+    wilds = sum(1 for c in used if view.rules.wild[c])
     closed = not view.is_open(view.side)
     value -= wilds * (WILD_SPENT / 2 if closed else WILD_SPENT)
     if closed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from canasta_game.ai.keep import keep_value
+from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -21,7 +21,7 @@ from canasta_game.engine.actions import (
     DrawStock,
     Meld,
 )
-from canasta_game.engine.cards import IS_BLACK_THREE, IS_WILD, RANK_OF
+from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import (
@@ -52,9 +52,10 @@ def _draw(state: State) -> Action:
     takes = pile_takes(state)
     draw = DrawStock(state.current)
     can_draw = why_illegal(state, draw) is None
+    wild = state.rules.wild
     if takes:
-        best = min(takes, key=lambda m: (sum(1 for c in m.cards if IS_WILD[c]), -len(m.cards)))
-        wilds = sum(1 for c in best.cards if IS_WILD[c])
+        best = min(takes, key=lambda m: (sum(1 for c in m.cards if wild[c]), -len(m.cards)))
+        wilds = sum(1 for c in best.cards if wild[c])
         if not can_draw:
             return best
         if len(state.pile) >= BIG_PILE or (not wilds and len(state.pile) >= SMALL_PILE):
@@ -126,7 +127,7 @@ def _play(state: State, rng: random.Random) -> Action:
     else:
         opening = [m for m in meld_moves(state) if len(hand) - len(m.cards()) >= 2]
         if opening:
-            return min(opening, key=lambda m: sum(1 for c in m.cards() if IS_WILD[c]))
+            return min(opening, key=lambda m: sum(1 for c in m.cards() if state.rules.wild[c]))
     if len(hand) >= 2 and not state.must_go_out:
         discards: list[Discard] = _plain_discards(state)
     else:
@@ -138,12 +139,13 @@ def _play(state: State, rng: random.Random) -> Action:
     their = state.melds[state.side_of(nxt)]
     open_for_them = not frozen_for(state, state.side_of(nxt))
     hot = {m.key for m in their if not m.is_canasta or not state.rules.pile_nocanadd}
-    my_melds = state.melds[side]
+    keep = keeper(state.rules, hand, state.melds[side])
+    wild = state.rules.wild
 
     def cost(move: Discard) -> float:
         card = move.card
-        value = keep_value(card, hand, my_melds)
-        if open_for_them and RANK_OF[card] in hot and not IS_WILD[card]:
+        value = keep(card)
+        if open_for_them and RANK_OF[card] in hot and not wild[card]:
             value += 40.0 + 6.0 * len(state.pile)
         return value + rng.random()
 
@@ -157,7 +159,7 @@ def _plain_discards(state: State) -> list[Discard]:
     seen: set[tuple[int, bool]] = set()
     out: list[Discard] = []
     for card in state.hands[seat]:
-        kind = (RANK_OF[card], IS_BLACK_THREE[card])
+        kind = (RANK_OF[card], state.rules.stops[card])
         if kind not in seen:
             seen.add(kind)
             out.append(Discard(seat, card))

@@ -156,63 +156,75 @@ def stock_draw_forced_take(state: State) -> bool:
 
 
 def _draw(state: State, build: bool) -> Result:
+    """C-TURN-2: draw ``draw_count`` cards from the stock (O-DRAW-K) at the turn's start."""
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
-    events: list[ev.Event] = []
     if not state.stock and not can_recycle(state):
-        if state.rules.stock_force == "ANY" or stock_draw_forced_take(state):
-            key = "stock_empty_take" if state.rules.stock_force == "ANY" else "stock_empty_force"
-            rule = "C-STOCK-4" if state.rules.stock_force == "ANY" else "O-STOCK-FORCE"
-            return reason(rule, key)
-        # PAGAT: declining an optional pile ends the hand (C-STOCK-4).
-        return end_hand(state, HandEnd("stock"), events) if build else LEGAL
+        return _draw_from_empty_stock(state, build)
     if not build:
         return LEGAL
+    events: list[ev.Event] = []
     seat = state.current
     side = state.side_of(seat)
+    state, stock, drawn, placed, red_three_last = _stock_cards(state, events)
+    if drawn or not red_three_last:
+        events.append(ev.CardsDrawn(seat, drawn))
+    events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
+    state = evolve(
+        state,
+        stock=stock,
+        hands=set_at(state.hands, seat, state.hands[seat] + drawn),
+        bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + placed),
+        drew=DrawKind.STOCK,
+        phase=state.phase if red_three_last else Phase.PLAY,
+    )
+    if red_three_last:
+        # C-R3-5: the red three drawn last scores, and the hand ends at once.
+        return end_hand(state, HandEnd("red_three_last"), events)
+    return state, events
+
+
+def _draw_from_empty_stock(state: State, build: bool) -> Result:
+    """C-STOCK-4: nothing to draw and nothing to recycle. The player must take the pile
+    (O-STOCK-FORCE ANY), or must when the take is forced (PAGAT); declining an optional
+    pile ends the hand (C-STOCK-4 under PAGAT)."""
+    if state.rules.stock_force == "ANY":
+        return reason("C-STOCK-4", "stock_empty_take")
+    if stock_draw_forced_take(state):
+        return reason("O-STOCK-FORCE", "stock_empty_force")
+    return end_hand(state, HandEnd("stock"), []) if build else LEGAL
+
+
+def _stock_cards(
+    state: State, events: list[ev.Event]
+) -> tuple[State, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]:
+    """Take the drawn cards off the stock: (state, stock left, cards drawn, bonus threes laid
+    out, whether a bonus three was the stock's last card).
+
+    Bonus threes are replaced one for one within the same draw (C-R3-3, C-R3-4); an empty
+    stock is recycled under O-STOCK-RECYCLE (``_recycle`` adds its event), otherwise drawing
+    what is left is a complete draw (C-STOCK-7).
+    """
     need = state.rules.draw_count
     drawn: list[int] = []
-    bonus = list(state.bonus_threes[side])
     placed: list[int] = []
     stock = state.stock
     while need > 0:
         if not stock:
             if not can_recycle(state):
-                break  # C-STOCK-7: drawing what is left is a complete draw
+                break  # C-STOCK-7
             state = _recycle(state, events)
             stock = state.stock
         card = stock[-1]
         stock = stock[:-1]
         if state.rules.is_bonus_three(card):
-            bonus.append(card)
             placed.append(card)
             if not stock and not can_recycle(state):
-                # C-R3-5: the red three scores, and the hand ends at once.
-                if drawn:
-                    events.append(ev.CardsDrawn(seat, tuple(drawn)))
-                events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
-                state = evolve(
-                    state,
-                    stock=stock,
-                    hands=set_at(state.hands, seat, state.hands[seat] + tuple(drawn)),
-                    bonus_threes=set_at(state.bonus_threes, side, tuple(bonus)),
-                    drew=DrawKind.STOCK,
-                )
-                return end_hand(state, HandEnd("red_three_last"), events)
-            continue  # C-R3-3 / C-R3-4: replaced one for one within the same draw
+                return state, stock, tuple(drawn), tuple(placed), True  # C-R3-5
+            continue
         drawn.append(card)
         need -= 1
-    events.append(ev.CardsDrawn(seat, tuple(drawn)))
-    events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
-    state = evolve(
-        state,
-        stock=stock,
-        hands=set_at(state.hands, seat, state.hands[seat] + tuple(drawn)),
-        bonus_threes=set_at(state.bonus_threes, side, tuple(bonus)),
-        phase=Phase.PLAY,
-        drew=DrawKind.STOCK,
-    )
-    return state, events
+    return state, stock, tuple(drawn), tuple(placed), False
 
 
 # --- melding ---------------------------------------------------------------------------

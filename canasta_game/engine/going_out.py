@@ -103,6 +103,11 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         discards.append(_WILD)
     if blacks and not rules.out_nowild3:
         discards.append(_BLACK)
+    stuck = _unmeldable(state, side, naturals, blacks)
+    if len(stuck) > 1:
+        return False  # only one card can be kept back as the discard (C-OUT-2)
+    if stuck:
+        discards = [d for d in discards if d == stuck[0]]
     for discard in discards:
         nat = dict(naturals)
         w, b = wilds, blacks
@@ -115,6 +120,17 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         if _meldable(rules, state, side, nat, w, b, run_canastas):
             return True
     return False
+
+
+def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) -> list[int]:
+    """The kinds of card that no meld this turn can take, so one of them must be the discard:
+    a lone natural of a rank the side has not melded (C-MELD-2) and one or two black threes
+    (C-B3-1). A cheap exact cut before the search: most hands have several such cards."""
+    keys = {m.key for m in state.melds[side] if not m.is_black_threes and not m.is_wild_meld}
+    stuck = [rank for rank, count in naturals.items() if count == 1 and rank not in keys]
+    if blacks in (1, 2):
+        stuck.append(_BLACK)
+    return stuck
 
 
 def _meldable(

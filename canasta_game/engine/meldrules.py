@@ -283,8 +283,10 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-MELD-1", "meld_one_rank")
             naturals += 1
     if black:
-        if naturals or wilds:
+        if naturals:
             return reason("C-MELD-4", "meld_threes")
+        if wilds:
+            return reason("C-B3-1", "meld_threes")  # the black-three meld has no wild card
         if black < 3:
             return reason("C-B3-1", "meld_too_small")
         return BLACK_THREE_KEY, black, 0

@@ -118,9 +118,12 @@ class PlayerView:
 def observe(state: State, seat: int) -> PlayerView:
     side = state.rules.seat_side[seat]
     hands = state.hands
+    picked = state.picked
     known = tuple(
-        hands[s] if s == seat else _known(hands[s], state.picked[s])
-        for s in range(state.rules.players)
+        [
+            hands[s] if s == seat else _known(hands[s], picked[s]) if picked[s] else ()
+            for s in range(len(hands))
+        ]
     )
     mine = state.current == seat and state.phase is not Phase.OVER
     # Filled in directly rather than through the frozen dataclass's __init__ (which sets each
@@ -135,7 +138,7 @@ def observe(state: State, seat: int) -> PlayerView:
         dealer=state.dealer,
         turn=state.turn,
         hand=hands[seat],
-        hand_sizes=tuple(len(h) for h in hands),
+        hand_sizes=tuple(map(len, hands)),
         known=known,
         melds=state.melds,
         bonus_threes=state.bonus_threes,
@@ -149,13 +152,23 @@ def observe(state: State, seat: int) -> PlayerView:
         pile_frozen_by_card=state.pile_frozen,
         stock_size=len(state.stock),
         scores=state.scores,
-        minimums=tuple(state.minimum(s)[0] for s in range(state.rules.sides)),
+        minimums=_minimums(state.rules, state.scores),
         drew=state.drew if mine else DrawKind.NONE,
         question=state.question if state.side_of(state.current) == side else Question.NONE,
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
     )
     return view
+
+
+def _minimums(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
+    """C-INIT-1: each side's opening minimum, memoised per Rules value (scores change only
+    between hands, and every decision's view asks)."""
+    key = ("minimums", scores)
+    found = rules.memo.get(key)
+    if found is None:
+        found = rules.memo[key] = tuple(rules.initial_minimum(score)[0] for score in scores)
+    return found
 
 
 def _canastas(facts: tuple[MeldFacts, ...]) -> int:

@@ -18,6 +18,7 @@ from canasta_game.engine.cards import (
     IS_WILD,
     RANK_OF,
     THREE,
+    VALUE_OF,
     build_deck,
     parse_cards,
 )
@@ -168,6 +169,13 @@ class Rules:
     #: Facts derived from these rules and small keys (``meldrules.meld_facts``): every view
     #: of every decision asks for them, and they never change for one Rules value.
     memo: dict[Any, Any] = field(init=False, compare=False, repr=False, default_factory=dict)
+    #: Per card uid, what the card does under these rules, precomputed for the bots' hot
+    #: loops (read these, never the rank tables of ``cards``): a wild card (C-MELD-1), a stop
+    #: card when discarded (C-B3-3, O-B3-ASR3-STOP), and its cost left in hand (C-SCORE-6,
+    #: O-B3-HAND).
+    wild: tuple[bool, ...] = field(init=False, compare=False, repr=False)
+    stops: tuple[bool, ...] = field(init=False, compare=False, repr=False)
+    hand_cost: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -182,6 +190,14 @@ class Rules:
         else:
             seat_side = tuple(range(self.players))
         sides = max(seat_side) + 1
+        stop_b3 = not self.b3_asr3 or self.b3_asr3_stop
+        object.__setattr__(self, "wild", IS_WILD)
+        object.__setattr__(self, "stops", tuple(b and stop_b3 for b in IS_BLACK_THREE))
+        object.__setattr__(
+            self,
+            "hand_cost",
+            tuple(self.b3_hand if b else v for b, v in zip(IS_BLACK_THREE, VALUE_OF, strict=True)),
+        )
         object.__setattr__(self, "seat_side", seat_side)
         object.__setattr__(
             self,

@@ -64,15 +64,20 @@ def set_at(items: tuple, index: int, value: object) -> tuple:
 
 
 def top_block(rules: Rules, top: int | None) -> Reason | None:
-    """C-PILE-5 (and C-B3-3): why nobody can take a pile with ``top`` on it, if so."""
+    """C-PILE-5 (C-B3-3, C-R3-1, O-B3-ASR3): why nobody can take a pile with ``top`` on it."""
     if top is None:
         return reason("C-PILE-5", "pile_empty")
     if IS_WILD[top]:
         return reason("C-PILE-5", "pile_blocked_wild")
-    if IS_BLACK_THREE[top] and (not rules.b3_asr3 or rules.b3_asr3_stop):
-        return reason("C-B3-3", "pile_blocked_b3")
-    if IS_RED_THREE[top] or IS_BLACK_THREE[top]:
-        return reason("C-PILE-5", "pile_blocked_r3")
+    if IS_BLACK_THREE[top]:
+        if not rules.b3_asr3:
+            return reason("C-B3-3", "pile_blocked_b3")
+        if rules.b3_asr3_stop:
+            return reason("O-B3-ASR3-STOP", "pile_blocked_b3")
+        # a bonus card like a red three: the top card could never be melded
+        return reason("O-B3-ASR3", "pile_blocked_r3")
+    if IS_RED_THREE[top]:
+        return reason("C-R3-1", "pile_blocked_r3")  # red threes are never melded
     return None
 
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from canasta_game.controller.hints import card_word, meld_words
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.cards import RANK_OF, WILD_KEY, rank_text
+from canasta_game.engine.cards import RANK_OF, rank_text
 from canasta_game.engine.game import apply
+from canasta_game.engine.meldrules import MeldKind, meld_kind
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
 
@@ -33,7 +34,7 @@ class LoggedMove:
 
 def key_word(key: int) -> str:
     """A meld's rank as the log writes it ("K", "10", "wild cards")."""
-    if key == WILD_KEY:
+    if meld_kind(key) is MeldKind.WILD:
         return pgettext("the {rank} meld", "wild cards")  # Czech needs the genitive here
     text = rank_text(key)
     return "10" if text == "T" else text

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from canasta_game.engine.cards import IS_NATURAL, IS_WILD, SUIT_OF, sort_key
+from canasta_game.engine.cards import IS_NATURAL, SUIT_OF, sort_key
 from canasta_game.engine.meldrules import MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
@@ -69,20 +69,21 @@ def meld_order(meld: TableMeld) -> tuple[int, int]:
     return 0, -meld.key
 
 
-def canasta_top(meld: TableMeld) -> int:
-    """The card shown on a squared canasta: red for natural, black for mixed, as players do."""
+def canasta_top(meld: TableMeld, wild: Sequence[bool]) -> int:
+    """The card shown on a squared canasta: red for natural, black for mixed, as players do.
+    ``wild`` is the rules' table of wild cards (``Rules.wild``)."""
     naturals = [c for c in meld.cards if IS_NATURAL[c]] or list(meld.cards)
     if meld.is_natural:
         reds = [c for c in naturals if SUIT_OF[c] in RED_SUITS]
         return reds[0] if reds else naturals[0]
-    blacks = [c for c in meld.cards if SUIT_OF[c] in (0, 3) and not IS_WILD[c]]
+    blacks = [c for c in meld.cards if SUIT_OF[c] in (0, 3) and not wild[c]]
     blacks = blacks or [c for c in meld.cards if SUIT_OF[c] in (0, 3)]
     return blacks[0] if blacks else naturals[0]
 
 
-def cascade_order(meld: TableMeld) -> list[int]:
+def cascade_order(meld: TableMeld, wild: Sequence[bool]) -> list[int]:
     """Naturals first, wild cards last, so the rank reads at the top of the column."""
-    return sorted(meld.cards, key=lambda c: (IS_WILD[c], sort_key(c)))
+    return sorted(meld.cards, key=lambda c: (wild[c], sort_key(c)))
 
 
 def group_of(uid: int) -> int:
@@ -170,10 +171,11 @@ def _lay_canasta(
     kind: str,
     z: int,
     zone: str,
+    wild: Sequence[bool],
 ) -> pygame.Rect:
     """Squared up: the chosen top card over a visible edge of two more cards."""
     card_w, card_h = size
-    top = canasta_top(meld)
+    top = canasta_top(meld, wild)
     under = [c for c in meld.cards if c != top]
     cx, cy = corner[0] + card_w / 2, corner[1] + card_h / 2
     for i, uid in enumerate(under):
@@ -235,9 +237,10 @@ def _lay_side(
         z = Z_MELDS + 40 * index
         zone = f"meld:{side}:{meld.mid}"
         if meld.is_canasta:
-            rect = _lay_canasta(plan, meld, corner, size, kind, z, zone)
+            rect = _lay_canasta(plan, meld, corner, size, kind, z, zone, wild=view.rules.wild)
         else:
-            rect = _lay_column(plan, cascade_order(meld), corner, size, kind, step, z, zone)
+            ordered = cascade_order(meld, view.rules.wild)
+            rect = _lay_column(plan, ordered, corner, size, kind, step, z, zone)
         column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
         plan.melds.append(
             MeldSpot(
@@ -256,7 +259,7 @@ def _lay_side(
         index += 1
     for g, group in enumerate(staged):
         corner = corners[index]
-        ordered = sorted(group, key=lambda c: (IS_WILD[c], sort_key(c)))
+        ordered = sorted(group, key=lambda c: (view.rules.wild[c], sort_key(c)))
         rect = _lay_column(
             plan, ordered, corner, size, kind, step, Z_STAGED + 40 * g, f"staged:{g}"
         )
