@@ -77,6 +77,11 @@ OPTION_IDS: dict[str, str] = {
     "init_high": "O-INIT-HIGH",
     "init_neg50": "O-INIT-NEG50",
     "tiebreak": "O-TIEBREAK",
+}
+
+#: The rule each field of the sequence family implements (VARIANTS.md sections 1-3): switches
+#: of a variant's own rules, not house options of Classic, so the option tables leave them out.
+VARIANT_RULE_IDS: dict[str, str] = {
     "sequences": "SAM-9",
     "no_wild_on_canasta": "SAM-15",
     "pile_closed_forbidden": "BRA-6",

@@ -12,7 +12,7 @@ import pytest
 
 from canasta_game.engine import HandEnd, Phase, Rules, preset, score_hand, state_from_setup
 from canasta_game.engine.cards import build_deck, card_text
-from canasta_game.engine.rules import _CHOICES, OPTION_IDS, PRESETS
+from canasta_game.engine.rules import _CHOICES, OPTION_IDS, PRESETS, VARIANT_RULE_IDS
 from canasta_game.engine.setup import pack
 
 # players, side_seats, cards, D, k, Q, target (RULES.md 2.15 and V-2P..V-6P)
@@ -245,6 +245,7 @@ def test_non_default_table_covers_every_option():
     names = {f.name for f in _init_fields()}
     assert set(NON_DEFAULT) == names
     assert set(OPTION_IDS) <= names
+    assert set(VARIANT_RULE_IDS) <= names and not set(VARIANT_RULE_IDS) & set(OPTION_IDS)
     default = Rules()
     for name, value in NON_DEFAULT.items():
         assert getattr(default, name) != value, name
