@@ -48,14 +48,17 @@ def _names() -> tuple[str, ...]:
     return (_("Ada"), _("Bruno"), _("Clara"), _("Dario"), _("Elena"))
 
 
-def _pile_cards_needed(session: Session) -> str:
-    """ "K-K" when the pile can be taken only with cards from the hand (what to select
-    before dragging it), else "" (it cannot be taken, or needs no hand cards)."""
+def _draw_hint(session: Session) -> str:
+    """The line before the draw: the pile is offered only when some take is legal, and with
+    the hand cards to select first ("K-K") when every take needs some."""
     takes = [m for m in legal_moves(session.state) if isinstance(m, TakePile)]
-    if not takes or any(not m.cards and not m.melds for m in takes):
-        return ""
+    if not takes:  # blocked, frozen without a pair, or no meld it fits
+        return _("Draw a card: the pile cannot be taken now")
+    if any(not m.cards and not m.melds for m in takes):
+        return _("Draw a card or take the pile")
     fewest = min(takes, key=lambda m: len(m.cards) + sum(len(g) for g in m.melds))
-    return ", ".join(meld_words(g) for g in (fewest.cards, *fewest.melds) if g)
+    needed = ", ".join(meld_words(g) for g in (fewest.cards, *fewest.melds) if g)
+    return _("Draw a card, or select {cards} in your hand and take the pile").format(cards=needed)
 
 
 def hint(session: Session) -> str:
@@ -74,12 +77,7 @@ def hint(session: Session) -> str:
     if state.phase is Phase.DRAW:
         if not state.stock:
             return _("The stock is empty: take the pile")
-        needed = _pile_cards_needed(session)
-        if needed:
-            return _("Draw a card, or select {cards} in your hand and take the pile").format(
-                cards=needed
-            )
-        return _("Draw a card or take the pile")
+        return _draw_hint(session)
     if state.must_go_out:
         return _("Meld your cards and go out")
     if state.question is Question.NO:

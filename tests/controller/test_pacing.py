@@ -7,6 +7,7 @@ import time
 from canasta_game.controller.hints import hint, seat_name
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
+from canasta_game.engine.actions import TakePile
 from canasta_game.engine.events import Event, PileTaken
 from canasta_game.engine.rules import preset
 
@@ -55,7 +56,7 @@ def test_hints_and_seat_names() -> None:
     assert [seat_name(session, s) for s in range(4)] == ["You", "West", "North", "East"]
     while not session.human_to_act:
         session.bot_step()
-    assert hint(session) == "Draw a card or take the pile"
+    assert hint(session) == "Draw a card: the pile cannot be taken now"
     session.play(session.legal()[0])
     assert hint(session).startswith("Meld")
 
@@ -83,3 +84,19 @@ def test_a_pile_take_is_followed_by_a_longer_pause_than_a_draw() -> None:
     assert pauses[True], "no computer player took the pile in this hand"
     assert min(pauses[False]) >= 0.6
     assert min(pauses[True]) >= max(pauses[False]) + 0.5
+
+
+def test_the_hint_line_offers_the_pile_only_when_it_can_be_taken() -> None:
+    """Issue 15 (learn at the table): a blocked or frozen pile is not offered to a newcomer."""
+    checked = 0
+    for seed in range(12):
+        session = Session.new(preset("classic-2"), seed, human_seat=0, level="easy")
+        while not session.human_to_act:
+            session.bot_step()
+        takes = [m for m in session.legal() if isinstance(m, TakePile)]
+        if takes:
+            assert "pile" in hint(session)
+        else:
+            assert hint(session) == "Draw a card: the pile cannot be taken now"
+            checked += 1
+    assert checked  # some of these deals start with a pile the human cannot take

@@ -126,7 +126,7 @@ def test_settings_offers_the_four_by_their_own_names_and_switches_the_table_at_o
     assert isinstance(table, TableScene)
     # "Your turn" shows once the computer players' moves have landed (issue 15's pacing)
     assert driver.until(lambda: table.info is not None and table.info.turn == "Your turn")
-    assert table.info is not None and table.info.hint == "Draw a card or take the pile"
+    assert table.info is not None and table.info.hint == "Draw a card: the pile cannot be taken now"
     flow.open_menu()
     driver.frames(2)
     driver.click("Settings")
@@ -146,7 +146,7 @@ def test_settings_offers_the_four_by_their_own_names_and_switches_the_table_at_o
     driver.frames(2)
     assert table.info is not None and session.human_to_act
     assert (table.info.hint, table.info.turn) == (
-        "Táhni kartu z balíku, nebo vezmi hromádku",
+        "Táhni kartu z balíku: hromádku teď vzít nejde",
         "Jsi na tahu",
     )
     driver.ctx.settings_keeper.flush()
