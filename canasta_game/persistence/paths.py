@@ -19,6 +19,7 @@ APP_NAME = "canasta-game"
 SETTINGS_FILE = "settings.json"
 STATISTICS_FILE = "statistics.json"
 MATCH_FILE = "match.json"
+HOUSE_TABLES_FOLDER = "house-tables"
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,8 @@ class DataDirs:
     def match_file(self) -> Path:
         """The match in progress, if any."""
         return self.data_dir / MATCH_FILE
+
+    @property
+    def house_tables_dir(self) -> Path:
+        """The house tables the player saved by name, one file each (beside the settings)."""
+        return self.config_dir / HOUSE_TABLES_FOLDER

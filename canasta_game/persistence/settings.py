@@ -56,6 +56,8 @@ class Settings:
     players: int = 4
     preset: str = "classic-4"
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    house: str = ""
+    """The house table ``preset`` and ``options`` were taken from ("" for none)."""
     difficulty: str = "medium"
     hard_think_s: float = 0.5
     animation_speed: float = 1.0
@@ -75,6 +77,8 @@ class Settings:
                 raise TypeError(f"{name} must be a bool")
         if not isinstance(self.preset, str) or not self.preset:
             raise TypeError("preset must be a non-empty str")
+        if not isinstance(self.house, str):
+            raise TypeError("house must be a str")
         if self.difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {DIFFICULTIES}")
         if self.language not in LANGUAGES:
@@ -136,6 +140,10 @@ def _read_preset(raw: object) -> str | None:
     return None
 
 
+def _read_house(raw: object) -> str | None:
+    return raw if isinstance(raw, str) and len(raw) <= MAX_PRESET_LENGTH else None
+
+
 def _read_choice(choices: tuple[str, ...]) -> Callable[[object], str | None]:
     def read(raw: object) -> str | None:
         return raw if isinstance(raw, str) and raw in choices else None
@@ -149,7 +157,7 @@ def _read_window(raw: object) -> tuple[int, int] | None:
     return None
 
 
-def _is_option_value(value: object) -> bool:
+def is_option_value(value: object) -> bool:
     if isinstance(value, float):
         return math.isfinite(value)
     return isinstance(value, bool | int | str)
@@ -159,13 +167,14 @@ def _read_options(raw: object) -> dict[str, OptionValue] | None:
     """Keep the well-formed overrides; a malformed entry is dropped, not the whole set."""
     if not isinstance(raw, Mapping):
         return None
-    return {k: v for k, v in raw.items() if isinstance(k, str) and _is_option_value(v)}
+    return {k: v for k, v in raw.items() if isinstance(k, str) and is_option_value(v)}
 
 
 _READERS: Final[dict[str, Callable[[object], object | None]]] = {
     "players": _read_int,
     "preset": _read_preset,
     "options": _read_options,
+    "house": _read_house,
     "difficulty": _read_choice(DIFFICULTIES),
     "hard_think_s": _read_number,
     "animation_speed": _read_number,
