@@ -102,9 +102,12 @@ def rules_for(settings: Settings) -> Rules:
         for key, value in settings.options.items()
         if key in fields and key not in ("name", "players")
     }
+    changes = {k: v for k, v in changes.items() if type(v) is type(getattr(base, k))}
+    try:  # a house table's options hold together only all at once (issue 13)
+        return dataclasses.replace(base, **changes)
+    except (ValueError, TypeError):
+        pass
     for key, value in changes.items():
-        if type(value) is not type(getattr(base, key)):
-            continue  # a hand-edited file: "5000" for 5000, true for "FLAT" ...
         try:
             base = dataclasses.replace(base, **{key: value})
         except (ValueError, TypeError):

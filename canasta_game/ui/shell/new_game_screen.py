@@ -17,6 +17,7 @@ from canasta_game.i18n import _
 from canasta_game.persistence import Settings
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.house_choice import HouseChoice
 from canasta_game.ui.shell.match_setup import (
     DIFFICULTIES,
     PLAYER_COUNTS,
@@ -41,6 +42,7 @@ class NewGameScreen(GuiScene):
         self.draft = dataclasses.replace(settings, preset=fitting_preset(settings))
         if self.draft.players not in PLAYER_COUNTS:
             self.draft = dataclasses.replace(self.draft, players=4, preset=default_preset(4))
+        self.house = HouseChoice(ctx)  # issue 13: the saved house tables
         super().__init__(ctx)
 
     def build(self, size: tuple[int, int]) -> None:
@@ -70,9 +72,10 @@ class NewGameScreen(GuiScene):
 
         self.label(_("Rules"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
         options = [(preset_label(name), name) for name in presets_for(self.draft.players)]
+        options += self.house.entries(self.draft.players)
         self.dropdown(
             options,
-            self.draft.preset,
+            self.house.chosen(self.draft),
             pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
             self._preset,
             panel,
@@ -112,7 +115,11 @@ class NewGameScreen(GuiScene):
             )
             y += 40
         self.button_row(
-            [(_("Cancel"), nav.back), (_("Start"), self._start)],
+            [
+                (_("Cancel"), nav.back),
+                (_("Custom rules"), lambda: self.house.edit(self.draft, self._house)),
+                (_("Start"), self._start),
+            ],
             box.height - BUTTON_HEIGHT - 22,
             panel,
             box.width,
@@ -120,15 +127,22 @@ class NewGameScreen(GuiScene):
 
     def _players(self, count: int) -> None:
         self.draft = dataclasses.replace(
-            self.draft, players=count, preset=default_preset(count), options={}
+            self.draft, players=count, preset=default_preset(count), options={}, house=""
         )
         self.rebuild()
 
     def _preset(self, name: str) -> None:
-        if name in PRESETS:
+        picked = self.house.pick(self.draft, name)
+        if picked != self.draft:
+            self._house(picked)
+        elif name in PRESETS:
             keep = {k: v for k, v in self.draft.options.items() if k != "target"}
             self.draft = dataclasses.replace(self.draft, preset=name, options=keep)
             self.rebuild()
+
+    def _house(self, draft: Settings) -> None:
+        self.draft = draft
+        self.rebuild()
 
     def _difficulty(self, level: str) -> None:
         self.draft = dataclasses.replace(self.draft, difficulty=level)

@@ -1,0 +1,254 @@
+"""What "Custom rules" offers: each option of a base game, its sentence and its values.
+
+The engine decides whether a combination can be played (``Rules`` refuses what cannot be
+dealt); this module only lists the options a player may switch, words them, and turns the
+engine's refusal into a sentence. Options are the house options of RULES.md section 3
+(``OPTION_IDS``) and, on a variant, that variant's own switches (``VARIANT_RULE_IDS``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from canasta_game.engine.rules import NEW_GAME_PRESETS, OPTION_IDS, PRESETS, VARIANT_RULE_IDS, Rules
+from canasta_game.i18n import _, format_number
+from canasta_game.persistence.house_tables import HouseTable
+from canasta_game.persistence.settings import OptionValue
+
+#: Values offered for the number options (the base game's own value is always added).
+NUMBERS: dict[str, tuple[int, ...]] = {
+    "deal_size": (7, 9, 10, 11, 12, 13, 15),
+    "draw_count": (1, 2, 3),
+    "go_out_canastas": (0, 1, 2, 3),
+    "conc_bonus": (0, 100, 200, 250, 500),
+    "jokers": (0, 2, 4, 6, 8),
+    "b3_hand": (5, 100),
+    "target": (2500, 5000, 7500, 10000, 15000),
+    "r3_plus_canastas": (0, 1, 2, 3),
+    "b3_hand_penalty": (0, 100),
+    "short_sequence_penalty": (0, 500, 1000),
+}
+#: O-SEAT6 only matters with six players; O-DECK-7PERRANK needs a card list, not a switch.
+SKIPPED = frozenset({"custom_deck"})
+
+
+class Refused(ValueError):
+    """A combination the game will not deal; ``str()`` is the sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One row of Custom rules: the field, its sentence and the values it may take."""
+
+    field: str
+    sentence: str
+    values: tuple[OptionValue, ...]  # empty for a switch (on / off)
+
+    @property
+    def is_switch(self) -> bool:
+        return not self.values
+
+
+def is_variant(base: Rules) -> bool:
+    """A variant sets some of its own switches away from Classic's."""
+    plain = Rules()
+    return any(getattr(base, name) != getattr(plain, name) for name in VARIANT_RULE_IDS)
+
+
+def options_of(base: Rules) -> list[Option]:
+    """Every option Custom rules shows for ``base``, in RULES.md's order."""
+    names = [n for n in OPTION_IDS if n not in SKIPPED]
+    if base.players != 6:
+        names.remove("six_seating")
+    if is_variant(base):
+        names += [n for n in VARIANT_RULE_IDS if n not in names]
+    found = []
+    for name in names:
+        option = _option(name, base)
+        if option is not None:
+            found.append(option)
+    return found
+
+
+def _option(name: str, base: Rules) -> Option | None:
+    current = getattr(base, name)
+    sentence = option_sentence(name, base)
+    if isinstance(current, bool):
+        return Option(name, sentence, ())
+    if isinstance(current, int):
+        values = tuple(sorted({*NUMBERS.get(name, ()), current}))
+        return Option(name, sentence, values) if len(values) > 1 else None
+    labels = CHOICE_LABELS.get(name)
+    if labels is None:
+        return None  # a variant's value this version cannot word: not offered
+    return Option(name, sentence, tuple(labels))
+
+
+def option_sentence(name: str, base: Rules) -> str:
+    """The option in the player's words (RULES.md section 3), or a plain fallback."""
+    texts = _sentences()
+    if name in texts:
+        return texts[name]
+    if name == "wild_penalty":
+        return _("An unfinished meld of wild cards costs its side {points} points").format(
+            points=format_number(base.wild_penalty_points)
+        )
+    if name == "conc_canasta":
+        return _("Each canasta laid at once from the hand scores {points} more").format(
+            points=format_number(base.conc_canasta_bonus)
+        )
+    if name == "deal_exact":
+        text = _("The dealer lifts the pack; lifting exactly the cards dealt scores {points}")
+        return text.format(points=format_number(base.deal_exact_bonus))
+    if name == "init_high":
+        return _("An extra opening minimum from {points} points").format(
+            points=format_number(base.init_high_threshold)
+        )
+    rule = OPTION_IDS.get(name) or VARIANT_RULE_IDS.get(name, name)
+    return _("Rule {rule} of this game").format(rule=rule)
+
+
+def _sentences() -> dict[str, str]:
+    return {
+        "six_seating": _("Six players sit as"),
+        "pile_nocanadd": _("The pile cannot be taken by adding its top card to a canasta"),
+        "pile_2nat": _("Taking an unfrozen pile needs two natural cards"),
+        "pile_conflict": _("Taking the pile for a canasta that holds three wild cards"),
+        "pile_frozen": _("The pile is always frozen"),
+        "pile_onecard": _("A player holding one card takes a pile of one card"),
+        "b3_freeze": _("A black three freezes the pile like a wild card"),
+        "meld_wild": _("Wild cards a meld may hold"),
+        "wild_melds": _("Melds of wild cards only (seven make a wild canasta)"),
+        "go_out_canastas": _("Canastas a side needs before going out"),
+        "go_out_clean": _("How many of those canastas must be natural"),
+        "out_nowild3": _("The last discard may not be a wild card or a black three"),
+        "conc_bonus": _("Bonus for going out concealed"),
+        "concealed_pile": _("Going out concealed in a turn that took the pile"),
+        "deal_size": _("Cards dealt to each player"),
+        "draw_count": _("Cards drawn from the stock each turn"),
+        "upcard": _("The first card of the pile"),
+        "stock_force": _("Taking the pile once the stock is empty"),
+        "stock_recycle": _("Turn the pile over when the stock runs out"),
+        "recycle_shuffle": _("Shuffle the pile when it is turned over"),
+        "jokers": _("Jokers in the pack"),
+        "r3_scale": _("What red threes are worth"),
+        "b3_meld4": _("A meld of four black threes scores 100"),
+        "b3_hand": _("Penalty for each black three left in a hand"),
+        "b3_asr3": _("Black threes are laid out and scored like red threes"),
+        "b3_asr3_stop": _("A black three on the pile still blocks it"),
+        "target": _("Points needed to win the match"),
+        "init_neg50": _("A side with a minus score needs 50 to open"),
+        "tiebreak": _("When the highest scores are tied"),
+        "sequences": _("Sequences of one suit may be melded"),
+        "no_wild_on_canasta": _("No wild card joins a finished canasta"),
+        "pile_closed_forbidden": _("A side that has not opened never takes the pile"),
+        "r3_plus_canastas": _("Canastas a side needs for its red threes to count plus"),
+        "b3_hand_penalty": _("Extra penalty for each black three left in a hand"),
+        "short_sequence_penalty": _("Penalty for each sequence left too short"),
+        "out_needs_sequence": _("One canasta for going out must be a sequence"),
+        "out_must_ask": _("Going out needs the partner's yes"),
+        "sequence_grow_out": _("A sequence may grow in the turn that goes out"),
+    }
+
+
+CHOICE_LABELS: dict[str, tuple[str, ...]] = {
+    "six_seating": ("TWO_OF_THREE", "THREE_OF_TWO"),
+    "pile_conflict": ("C", "A", "B"),
+    "pile_onecard": ("ALLOW", "FORBID"),
+    "meld_wild": ("MAX3", "LE_NAT", "LT_NAT", "MAX2", "IT"),
+    "go_out_clean": ("NONE", "ONE", "BOTH"),
+    "concealed_pile": ("ALLOWED", "DISALLOWED"),
+    "upcard": ("COVER_WILD_R3", "COVER_ANY3_WILD", "NO_COVER"),
+    "stock_force": ("ANY", "PAGAT"),
+    "r3_scale": ("FLAT", "PROGRESSIVE"),
+    "init_high": ("OFF", "150", "CANASTA"),
+    "tiebreak": ("DRAW", "EXTRA_HAND"),
+}
+"""The values of each choice option, in the order offered (the engine's own spelling)."""
+
+
+def value_label(name: str, value: OptionValue) -> str:
+    """A value as the player reads it."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_number(value)
+    texts = {
+        ("six_seating", "TWO_OF_THREE"): _("Two teams of three"),
+        ("six_seating", "THREE_OF_TWO"): _("Three teams of two"),
+        ("pile_conflict", "A"): _("Allowed: a second meld of that rank"),
+        ("pile_conflict", "B"): _("Allowed: no wild card limit over seven cards"),
+        ("pile_conflict", "C"): _("Not allowed"),
+        ("pile_onecard", "ALLOW"): _("Allowed"),
+        ("pile_onecard", "FORBID"): _("Not allowed"),
+        ("meld_wild", "MAX3"): _("At most three"),
+        ("meld_wild", "LE_NAT"): _("No more than its naturals"),
+        ("meld_wild", "LT_NAT"): _("Fewer than its naturals"),
+        ("meld_wild", "MAX2"): _("At most two"),
+        ("meld_wild", "IT"): _("At most two, fewer than its naturals"),
+        ("go_out_clean", "NONE"): _("None"),
+        ("go_out_clean", "ONE"): _("One"),
+        ("go_out_clean", "BOTH"): _("All of them"),
+        ("concealed_pile", "ALLOWED"): _("Earns the bonus"),
+        ("concealed_pile", "DISALLOWED"): _("Earns no bonus"),
+        ("upcard", "COVER_WILD_R3"): _("A wild card or red three is covered"),
+        ("upcard", "COVER_ANY3_WILD"): _("Any three or wild card is covered"),
+        ("upcard", "NO_COVER"): _("It stays, whatever it is"),
+        ("stock_force", "ANY"): _("As at any other time"),
+        ("stock_force", "PAGAT"): _("A must when the top card fits a meld"),
+        ("r3_scale", "FLAT"): _("100 each"),
+        ("r3_scale", "PROGRESSIVE"): _("100, 200, 400, 800"),
+        ("init_high", "OFF"): _("None"),
+        ("init_high", "150"): _("150 points"),
+        ("init_high", "CANASTA"): _("A canasta in the opening"),
+        ("tiebreak", "DRAW"): _("The match is drawn"),
+        ("tiebreak", "EXTRA_HAND"): _("Play more hands"),
+    }
+    return texts.get((name, str(value)), str(value))
+
+
+def house_rules(base: str, options: Mapping[str, OptionValue]) -> Rules:
+    """The rules of ``base`` with ``options`` switched; ``Refused`` says why not.
+
+    Only the options Custom rules offers may be switched, each with a value of its own
+    type; the combination is then the engine's to accept (its dead-deal check, C-DEAL).
+    """
+    start = PRESETS.get(base)
+    if start is None or base not in NEW_GAME_PRESETS:
+        text = _("The table starts from rules this game does not offer ({base}).")
+        raise Refused(text.format(base=base))
+    offered = {option.field: option for option in options_of(start)}
+    for name, value in options.items():
+        option = offered.get(name)
+        if option is None or not _fits(option, value, getattr(start, name)):
+            text = _("The table sets an option this game does not offer ({option}).")
+            raise Refused(text.format(option=name))
+    try:
+        return dataclasses.replace(start, **options)
+    except (ValueError, TypeError) as exc:
+        raise Refused(refusal(exc)) from None
+
+
+def _fits(option: Option, value: OptionValue, current: OptionValue) -> bool:
+    """A value of the option's own type, and one of its choices where it has them."""
+    return type(value) is type(current) and (not isinstance(value, str) or value in option.values)
+
+
+def refusal(exc: Exception) -> str:
+    """The engine's refusal in the player's words: the pack too small to deal (C-DEAL) is
+    named; anything else the engine refuses is said plainly."""
+    if "C-DEAL" in str(exc):
+        return _(
+            "The pack is too small for this: it could not deal every hand, turn the first "
+            "card of the pile and still leave a stock to draw from."
+        )
+    return _("The game cannot be played with this value and the other rules together.")
+
+
+def table_check(table: HouseTable) -> str | None:
+    """The loader's check of a saved table: ``None`` when it can be dealt."""
+    try:
+        house_rules(table.base, table.options)
+    except Refused as exc:
+        return str(exc)
+    return None
