@@ -38,8 +38,8 @@ from canasta_game.ui.shell.house_rules import (
 from canasta_game.ui.shell.match_setup import preset_label
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
-ROW_H = 50
-REASON_H = 46
+ROW_H = 46
+REASON_H = 62
 CONTROL_W = 330
 TOP = 122
 REFUSAL_COLOUR = "#FFB4A0"
@@ -80,9 +80,9 @@ class CustomRulesScreen(GuiScene):
     # --- layout --------------------------------------------------------------------------
 
     def per_page(self, height: int) -> int:
-        """Rows that fit, one row's room kept for a refusal's reason."""
-        room = height - TOP - 2 * BUTTON_HEIGHT - 56
-        return max(2, room // ROW_H - 1)
+        """Rows that fit, with room kept for a refusal's reason."""
+        room = height - TOP - 2 * BUTTON_HEIGHT - 56 - REASON_H
+        return max(2, room // ROW_H)
 
     def pages(self, height: int) -> int:
         per = self.per_page(height)
@@ -125,7 +125,7 @@ class CustomRulesScreen(GuiScene):
         if reason:
             text += f"<br><font color='{REFUSAL_COLOUR}'>{html.escape(reason)}</font>"
         sentence_w = width - 48 - CONTROL_W - 12
-        self.text_box(text, pygame.Rect(20, y, sentence_w, tall), panel)  # type: ignore[arg-type]
+        self.text_box(text, pygame.Rect(20, y + 2, sentence_w, tall), panel)  # type: ignore[arg-type]
         x = width - 24 - CONTROL_W
         top = y + (ROW_H - BUTTON_HEIGHT) // 2
         value = self._value(row.field)

@@ -19,7 +19,7 @@ from canasta_game.persistence.settings import OptionValue
 
 #: Values offered for the number options (the base game's own value is always added).
 NUMBERS: dict[str, tuple[int, ...]] = {
-    "deal_size": (7, 9, 10, 11, 12, 13, 15),
+    "deal_size": (7, 9, 10, 11, 12, 13, 15, 17, 19, 21),
     "draw_count": (1, 2, 3),
     "go_out_canastas": (0, 1, 2, 3),
     "conc_bonus": (0, 100, 200, 250, 500),
@@ -176,8 +176,8 @@ def value_label(name: str, value: OptionValue) -> str:
     texts = {
         ("six_seating", "TWO_OF_THREE"): _("Two teams of three"),
         ("six_seating", "THREE_OF_TWO"): _("Three teams of two"),
-        ("pile_conflict", "A"): _("Allowed: a second meld of that rank"),
-        ("pile_conflict", "B"): _("Allowed: no wild card limit over seven cards"),
+        ("pile_conflict", "A"): _("A second meld of that rank"),
+        ("pile_conflict", "B"): _("No wild limit over seven cards"),
         ("pile_conflict", "C"): _("Not allowed"),
         ("pile_onecard", "ALLOW"): _("Allowed"),
         ("pile_onecard", "FORBID"): _("Not allowed"),
@@ -185,17 +185,17 @@ def value_label(name: str, value: OptionValue) -> str:
         ("meld_wild", "LE_NAT"): _("No more than its naturals"),
         ("meld_wild", "LT_NAT"): _("Fewer than its naturals"),
         ("meld_wild", "MAX2"): _("At most two"),
-        ("meld_wild", "IT"): _("At most two, fewer than its naturals"),
+        ("meld_wild", "IT"): _("Two, fewer than its naturals"),
         ("go_out_clean", "NONE"): _("None"),
         ("go_out_clean", "ONE"): _("One"),
         ("go_out_clean", "BOTH"): _("All of them"),
         ("concealed_pile", "ALLOWED"): _("Earns the bonus"),
         ("concealed_pile", "DISALLOWED"): _("Earns no bonus"),
-        ("upcard", "COVER_WILD_R3"): _("A wild card or red three is covered"),
-        ("upcard", "COVER_ANY3_WILD"): _("Any three or wild card is covered"),
-        ("upcard", "NO_COVER"): _("It stays, whatever it is"),
+        ("upcard", "COVER_WILD_R3"): _("Covered if wild or a red three"),
+        ("upcard", "COVER_ANY3_WILD"): _("Covered if wild or any three"),
+        ("upcard", "NO_COVER"): _("Never covered"),
         ("stock_force", "ANY"): _("As at any other time"),
-        ("stock_force", "PAGAT"): _("A must when the top card fits a meld"),
+        ("stock_force", "PAGAT"): _("A must if the top card fits"),
         ("r3_scale", "FLAT"): _("100 each"),
         ("r3_scale", "PROGRESSIVE"): _("100, 200, 400, 800"),
         ("init_high", "OFF"): _("None"),
@@ -238,10 +238,7 @@ def refusal(exc: Exception) -> str:
     """The engine's refusal in the player's words: the pack too small to deal (C-DEAL) is
     named; anything else the engine refuses is said plainly."""
     if "C-DEAL" in str(exc):
-        return _(
-            "The pack is too small for this: it could not deal every hand, turn the first "
-            "card of the pile and still leave a stock to draw from."
-        )
+        return _("Too few cards: the pack could not deal this and still leave a stock.")
     return _("The game cannot be played with this value and the other rules together.")
 
 

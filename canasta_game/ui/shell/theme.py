@@ -204,6 +204,7 @@ def theme() -> dict[str, Any]:
             "misc": {"list_item_height": "34"},
         },
         "#drop_down_options_list": {"misc": {"list_item_height": "34"}},
+        "text_entry_line": {"font": _font(18)},
         # Custom rules: a drop-down low on the page opens upwards, inside its panel.
         "@expand_up": {"misc": {"expand_direction": "up"}},
         "drop_down_menu.#drop_down_options_list.@selectable": {
