@@ -67,9 +67,10 @@ def clean_name(raw: str) -> str:
 
 def table_file(dirs: DataDirs, name: str) -> Path:
     """A file name that is readable and still tells apart names that differ only in
-    letters a file system may not hold (``Babička`` and ``Babicka``)."""
+    letters a file system may not hold (``Babička`` and ``Babicka``); names that differ
+    only in case are one table, as the list shows one of them."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:24] or "table"
-    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+    digest = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()[:10]
     return dirs.house_tables_dir / f"{slug}-{digest}.json"
 
 

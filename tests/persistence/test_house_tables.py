@@ -119,3 +119,10 @@ def test_settings_remember_the_chosen_table_and_forgive_a_bad_value() -> None:
     assert settings_from_dict({"house": "Grandma"}).house == "Grandma"
     assert settings_from_dict({"house": 7}).house == ""
     assert settings_from_dict({"house": "x" * 500}).house == ""
+
+
+def test_names_that_differ_only_in_case_are_one_table(dirs: DataDirs) -> None:
+    save_house_table(dirs, HouseTable("Grandma", "classic-4", {"deal_size": 13}))
+    save_house_table(dirs, HouseTable("GRANDMA", "classic-4", {"deal_size": 15}))
+    (table,) = load_house_tables(dirs, accept).tables
+    assert table.name == "GRANDMA" and table.options == {"deal_size": 15}

@@ -230,3 +230,24 @@ def test_damaged_and_impossible_tables_are_explained_kept_aside_and_never_offere
     assert top is not None and not isinstance(top, GuiScene)
     assert flow.session is not None and flow.session.rules.deal_size == 11
     stop(driver)
+
+
+def test_a_chosen_table_that_was_set_aside_is_not_dealt_from_the_settings(
+    tmp_path: Path,
+) -> None:
+    """Settings still name the table and hold its options; once its file is damaged, New
+    game falls back to the base rules rather than dealing the lost table's options."""
+    driver, flow = start(tmp_path)
+    save_a_table(driver)
+    driver.click(_("Start"))  # the choice is remembered when a match starts
+    stop(driver)
+    for path in DataDirs(tmp_path).house_tables_dir.glob("*.json"):
+        path.write_text("{", encoding="utf-8")
+    driver, flow = start(tmp_path)
+    assert driver.ctx.settings.house == NAME  # not yet known to be lost
+    driver.click(_("New game"))
+    assert shown(rule_set_menu(driver)) == _("Classic, two partnerships")
+    driver.click(_("Start"))
+    assert flow.session is not None
+    assert flow.session.rules.deal_size == 11 and not flow.session.rules.b3_freeze
+    stop(driver)

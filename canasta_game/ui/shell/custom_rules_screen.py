@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UITextEntryLine
 
 from canasta_game.engine.rules import PRESETS
@@ -27,7 +27,7 @@ from canasta_game.persistence.house_tables import (
 )
 from canasta_game.persistence.settings import OptionValue
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.gui_scene import Container, GuiScene, centred
 from canasta_game.ui.shell.house_rules import (
     Option,
     Refused,
@@ -74,7 +74,7 @@ class CustomRulesScreen(GuiScene):
         self.refused: tuple[str, str] | None = None  # (field, why) of the last refused change
         self.status = ""
         self.entry: UITextEntryLine | None = None
-        self.controls: dict[str, object] = {}
+        self.controls: dict[str, UIElement] = {}
         super().__init__(ctx)
 
     # --- layout --------------------------------------------------------------------------
@@ -102,7 +102,7 @@ class CustomRulesScreen(GuiScene):
             y += self._row(row, y, box.width, panel, box.height)
         self._footer(box, panel)
 
-    def _name_row(self, box: pygame.Rect, panel: object) -> None:
+    def _name_row(self, box: pygame.Rect, panel: Container) -> None:
         self.label(_("Name"), pygame.Rect(24, 66, 110, BUTTON_HEIGHT), panel)
         self.entry = UITextEntryLine(
             pygame.Rect(134, 66, 360, BUTTON_HEIGHT),
@@ -112,11 +112,11 @@ class CustomRulesScreen(GuiScene):
             placeholder_text=_("Name these rules"),
         )
         self.entry.set_text_length_limit(MAX_NAME_LENGTH)
-        self._track(self.entry, panel)  # type: ignore[arg-type]
+        self._track(self.entry, panel)
         note = pygame.Rect(508, 66, box.width - 532, BUTTON_HEIGHT)
         self.label(self.status, note, panel, "@muted")
 
-    def _row(self, row: Option, y: int, width: int, panel: object, height: int) -> int:
+    def _row(self, row: Option, y: int, width: int, panel: Container, height: int) -> int:
         """One option: its sentence on the left, its switch or values on the right, and
         the reason under the sentence when the last change of it was refused."""
         reason = self.refused[1] if self.refused and self.refused[0] == row.field else ""
@@ -125,7 +125,7 @@ class CustomRulesScreen(GuiScene):
         if reason:
             text += f"<br><font color='{REFUSAL_COLOUR}'>{html.escape(reason)}</font>"
         sentence_w = width - 48 - CONTROL_W - 12
-        self.text_box(text, pygame.Rect(20, y + 2, sentence_w, tall), panel)  # type: ignore[arg-type]
+        self.text_box(text, pygame.Rect(20, y + 2, sentence_w, tall), panel)
         x = width - 24 - CONTROL_W
         top = y + (ROW_H - BUTTON_HEIGHT) // 2
         value = self._value(row.field)
@@ -136,7 +136,7 @@ class CustomRulesScreen(GuiScene):
                 bool(value),
                 box,
                 lambda on, f=row.field: self._set(f, on),
-                panel,  # type: ignore[arg-type]
+                panel,
             )
         else:
             choices = [(value_label(row.field, v), str(v)) for v in row.values]
@@ -145,14 +145,14 @@ class CustomRulesScreen(GuiScene):
                 str(value),
                 pygame.Rect(x, top, CONTROL_W, BUTTON_HEIGHT),
                 lambda picked, r=row: self._pick(r, picked),
-                panel,  # type: ignore[arg-type]
+                panel,
             )
             if y > height // 2:
                 menu.change_object_id(ObjectID(class_id="@expand_up"))
             self.controls[row.field] = menu
         return tall
 
-    def _footer(self, box: pygame.Rect, panel: object) -> None:
+    def _footer(self, box: pygame.Rect, panel: Container) -> None:
         pages = self.pages(box.height)
         nav_y = box.height - 2 * BUTTON_HEIGHT - 34
         page_text = _("Page {page} of {pages}").format(page=self.page + 1, pages=pages)
@@ -162,21 +162,21 @@ class CustomRulesScreen(GuiScene):
             _("Previous"),
             pygame.Rect(24, nav_y, side_w, BUTTON_HEIGHT),
             lambda: self._turn(-1),
-            panel,  # type: ignore[arg-type]
+            panel,
             enabled=self.page > 0,
         )
         self.button(
             _("Next"),
             pygame.Rect(box.width - 24 - side_w, nav_y, side_w, BUTTON_HEIGHT),
             lambda: self._turn(1),
-            panel,  # type: ignore[arg-type]
+            panel,
             enabled=self.page < pages - 1,
         )
         items = [(_("Cancel"), self._close)]
         if self.table is not None:
             items.append((_("Delete"), self._delete))
         items.append((_("Save"), self._save))
-        self.button_row(items, box.height - BUTTON_HEIGHT - 18, panel, box.width)  # type: ignore[arg-type]
+        self.button_row(items, box.height - BUTTON_HEIGHT - 18, panel, box.width)
 
     # --- changes -------------------------------------------------------------------------
 

@@ -44,6 +44,13 @@ class HouseChoice:
                 return table
         return None
 
+    def settle(self, draft: Settings) -> Settings:
+        """A draft taken from a table that is no longer on offer (deleted, or set aside as
+        damaged or impossible) falls back to its base preset without the table's options."""
+        if draft.house and self.find(draft) is None:
+            return dataclasses.replace(draft, options={}, house="")
+        return draft
+
     def entries(self, players: int) -> list[tuple[str, str]]:
         """The rule set list's lines for the saved tables of this player count."""
         return [

@@ -80,10 +80,10 @@ def _option(name: str, base: Rules) -> Option | None:
     if isinstance(current, int):
         values = tuple(sorted({*NUMBERS.get(name, ()), current}))
         return Option(name, sentence, values) if len(values) > 1 else None
-    labels = CHOICE_LABELS.get(name)
-    if labels is None:
+    choices = tuple(value for field, value in _value_texts() if field == name)
+    if not choices:
         return None  # a variant's value this version cannot word: not offered
-    return Option(name, sentence, tuple(labels))
+    return Option(name, sentence, choices)
 
 
 def option_sentence(name: str, base: Rules) -> str:
@@ -153,32 +153,22 @@ def _sentences() -> dict[str, str]:
     }
 
 
-CHOICE_LABELS: dict[str, tuple[str, ...]] = {
-    "six_seating": ("TWO_OF_THREE", "THREE_OF_TWO"),
-    "pile_conflict": ("C", "A", "B"),
-    "pile_onecard": ("ALLOW", "FORBID"),
-    "meld_wild": ("MAX3", "LE_NAT", "LT_NAT", "MAX2", "IT"),
-    "go_out_clean": ("NONE", "ONE", "BOTH"),
-    "concealed_pile": ("ALLOWED", "DISALLOWED"),
-    "upcard": ("COVER_WILD_R3", "COVER_ANY3_WILD", "NO_COVER"),
-    "stock_force": ("ANY", "PAGAT"),
-    "r3_scale": ("FLAT", "PROGRESSIVE"),
-    "init_high": ("OFF", "150", "CANASTA"),
-    "tiebreak": ("DRAW", "EXTRA_HAND"),
-}
-"""The values of each choice option, in the order offered (the engine's own spelling)."""
-
-
 def value_label(name: str, value: OptionValue) -> str:
     """A value as the player reads it."""
     if isinstance(value, int) and not isinstance(value, bool):
         return format_number(value)
-    texts = {
+    return _value_texts().get((name, str(value)), str(value))
+
+
+def _value_texts() -> dict[tuple[str, str], str]:
+    """Each choice option's values, in the order offered (the engine's own spelling, which
+    the engine checks), with the words the player reads."""
+    return {
         ("six_seating", "TWO_OF_THREE"): _("Two teams of three"),
         ("six_seating", "THREE_OF_TWO"): _("Three teams of two"),
+        ("pile_conflict", "C"): _("Not allowed"),
         ("pile_conflict", "A"): _("A second meld of that rank"),
         ("pile_conflict", "B"): _("No wild limit over seven cards"),
-        ("pile_conflict", "C"): _("Not allowed"),
         ("pile_onecard", "ALLOW"): _("Allowed"),
         ("pile_onecard", "FORBID"): _("Not allowed"),
         ("meld_wild", "MAX3"): _("At most three"),
@@ -204,7 +194,6 @@ def value_label(name: str, value: OptionValue) -> str:
         ("tiebreak", "DRAW"): _("The match is drawn"),
         ("tiebreak", "EXTRA_HAND"): _("Play more hands"),
     }
-    return texts.get((name, str(value)), str(value))
 
 
 def house_rules(base: str, options: Mapping[str, OptionValue]) -> Rules:

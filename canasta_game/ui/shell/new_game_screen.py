@@ -43,6 +43,7 @@ class NewGameScreen(GuiScene):
         if self.draft.players not in PLAYER_COUNTS:
             self.draft = dataclasses.replace(self.draft, players=4, preset=default_preset(4))
         self.house = HouseChoice(ctx)  # issue 13: the saved house tables
+        self.draft = self.house.settle(self.draft)
         super().__init__(ctx)
 
     def build(self, size: tuple[int, int]) -> None:
