@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from canasta_game.i18n import _
 from canasta_game.persistence import DataDirs
@@ -182,6 +182,8 @@ def test_saving_needs_a_name(tmp_path: Path) -> None:
     driver.click(_("Custom rules"))
     driver.click(_("Save"))
     assert isinstance(driver.ctx.stack.top, CustomRulesScreen)
+    labels = [getattr(label, "text", "") for label in driver.visible(UILabel)]
+    assert _("Type a name for these rules first.") in labels
     assert not DataDirs(tmp_path).house_tables_dir.exists()
     stop(driver)
 
