@@ -29,6 +29,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
+from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import (
     check_counts,
@@ -262,8 +263,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             if len(rest) > 1:
                 return problem
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
-    if not build and len(rest) >= 2 and not must_go_out:
-        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
+        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
     return _melded(laying, rest, must_go_out, black_threes)
 
 
@@ -300,6 +301,8 @@ def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> 
             else:
                 return reason("C-MELD-6", "meld_wrong_card", card=card, rank=target.key)
         problem = wild_onto_canasta(state.rules, target, wilds)
+        if problem is None and target.is_wild_meld:
+            problem = size_problem(state.rules, target.size + wilds)  # CUB-4
         if problem is not None:
             return problem
         if not target.is_wild_meld:
@@ -386,6 +389,9 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         return rest
     card = action.card
     rules = state.rules
+    problem = discard_problem(state, card)  # CUB-7
+    if problem is not None:
+        return problem
     if not rest:
         problem = going_out_problem(state, side)
         if problem is not None:

@@ -59,6 +59,8 @@ TEMPLATES: dict[str, str] = {
     "pile_sequence_alone": "only the top card itself may extend a sequence to take the pile",
     "out_needs_sequence": "one of the canastas you go out with must be an escalera",
     "out_must_ask": "ask your partner before going out",
+    "meld_max": "a meld holds at most {size} cards: a canasta takes no more",
+    "b3_first_round": "no black three may be discarded in the first round of turns",
     "meld_threes": "threes cannot be melded (only black threes, three or more, when going out)",
     "meld_wild_only": "a meld of wild cards only is not allowed",
     "meld_wild_cap": "a meld can hold at most {cap} wild cards with {naturals} natural cards",
