@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from canasta_game.engine import acaba
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -108,6 +110,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
         return _draw(state, build)
     if isinstance(action, TakePile):
         return take(state, action, build)
+    if isinstance(action, Acaba):
+        return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if state.phase is Phase.DRAW:
         if isinstance(action, AskGoOut):
             return reason("C-OUT-6", "ask_before_draw")
@@ -438,6 +442,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
         turn_new_mids=(),
         turn_touched_old=False,
         question=Question.NONE,
+        acaba_question=Question.NONE,
         must_go_out=False,
         has_melded=melded,
     )
@@ -474,6 +479,8 @@ def _ask(state: State) -> Result:
 def _answer(state: State, action: AnswerGoOut) -> Result:
     if state.phase is not Phase.ANSWER:
         return reason("C-OUT-6", "answer_none")
+    if state.acaba_question is Question.PENDING:
+        return acaba.answer(state, action)  # BRIT-2
     state = evolve(
         state,
         phase=Phase.PLAY,

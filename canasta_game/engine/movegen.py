@@ -10,6 +10,7 @@ module offers is legal by construction of the filter.
 from __future__ import annotations
 
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -44,7 +45,7 @@ def legal_moves(state: State) -> list[Action]:
     if state.phase is Phase.ANSWER:
         return [AnswerGoOut(state.actor, True), AnswerGoOut(state.actor, False)]
     if state.phase is Phase.DRAW:
-        return draw_moves(state)
+        return draw_moves(state) + acaba_moves(state)
     moves: list[Action] = [*meld_moves(state)]
     ask = AskGoOut(state.current)
     if (
@@ -55,7 +56,16 @@ def legal_moves(state: State) -> list[Action]:
     ):
         moves.append(ask)
     moves.extend(discard_moves(state))
+    moves.extend(acaba_moves(state))
     return moves
+
+
+def acaba_moves(state: State) -> list[Action]:
+    """BRIT-1, BRIT-2: declaring Acaba, and asking the partner first (last in the list)."""
+    if not state.rules.acaba:
+        return []
+    seat = state.current
+    return [m for m in (Acaba(seat), Acaba(seat, ask=True)) if why_illegal(state, m) is None]
 
 
 def draw_moves(state: State) -> list[Action]:

@@ -60,6 +60,8 @@ TEMPLATES: dict[str, str] = {
     "out_needs_sequence": "one of the canastas you go out with must be an escalera",
     "out_must_ask": "ask your partner before going out",
     "meld_max": "a meld holds at most {size} cards: a canasta takes no more",
+    "acaba_off": "Acaba is not part of these rules",
+    "acaba_forbidden": "your partner said no: you may not declare Acaba this turn",
     "b3_first_round": "no black three may be discarded in the first round of turns",
     "meld_threes": "threes cannot be melded (only black threes, three or more, when going out)",
     "meld_wild_only": "a meld of wild cards only is not allowed",

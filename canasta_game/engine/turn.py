@@ -196,7 +196,7 @@ def concealed(state: State, side: int) -> bool:
 
 
 def end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
-    if end.seat is not None:
+    if end.seat is not None and end.reason == "went_out":  # (BRIT-1: Acaba names a seat too)
         events.append(ev.WentOut(end.seat, end.concealed))
     events.append(ev.HandEnded(end.reason))
     return evolve(state, phase=Phase.OVER, end=end), events

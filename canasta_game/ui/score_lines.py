@@ -25,6 +25,8 @@ LABELS: dict[str, str] = {
     "short_sequences": N_("Short sequences"),
     "black_threes_in_hand": N_("Black threes left in hand"),
     "hand_penalty": N_("Cards left in hand"),
+    "acaba_declared": N_("Acaba declared"),
+    "acaba_opponents": N_("The opponents declared Acaba"),
 }
 
 
