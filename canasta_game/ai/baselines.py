@@ -25,7 +25,6 @@ from canasta_game.engine.actions import (
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
 
-
 ACABA_ODDS = 200
 
 

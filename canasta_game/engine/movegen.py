@@ -142,6 +142,9 @@ def meld_moves(state: State) -> list[Meld]:
             nats = groups.naturals.get(meld.key)
             if nats:
                 candidates.append(Meld(seat, add=((meld.mid, tuple(nats)),)))
+                room = rules.canasta_max - meld.size  # CUB-4: only as many as fit
+                if rules.canasta_max and 0 < room < len(nats):
+                    candidates.append(Meld(seat, add=((meld.mid, tuple(nats[:room])),)))
             if groups.wilds:
                 candidates.append(Meld(seat, add=((meld.mid, (groups.wilds[0],)),)))
                 dear = groups.wilds[-1]
@@ -254,11 +257,14 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     new: dict[int, list[int]] = {}
     for rank, nats in groups.naturals.items():
         if rank in melds and not melds[rank].is_black_threes:
-            adds[melds[rank].mid] = list(nats)
+            if rules.canasta_max:  # CUB-4: no more than fit
+                nats = nats[: max(0, rules.canasta_max - melds[rank].size)]
+            if nats:
+                adds[melds[rank].mid] = list(nats)
             sizes[rank] = [melds[rank].naturals + len(nats), melds[rank].wilds]
         elif len(nats) >= 3:
-            new[rank] = list(nats)
-            sizes[rank] = [len(nats), 0]
+            new[rank] = list(nats[: rules.canasta_max or None])  # CUB-4
+            sizes[rank] = [len(new[rank]), 0]
     wilds = list(groups.wilds)
     for rank, nats in groups.naturals.items():
         if len(nats) == 2 and rank not in melds and wilds:
