@@ -177,3 +177,15 @@ def test_no_bonus_for_going_out_concealed_cub_9():
 def test_draw_is_classic_one_card_cub_1():
     state = _play("Qc Qd", phase=Phase.DRAW)
     assert len(legal(state, DrawStock(0)).hands[0]) == 3
+
+
+def test_going_out_with_more_naturals_than_fit_melds_only_what_fits_cub_4():
+    """Self-play found a dead end here: the generated moves added both 4s to a meld of six."""
+    melds = {0: ["Tc Td Ts Th Tc Td Ts", "4c 4d 4s 4h 4c 4s"], 1: ["8c 8d 8s"]}
+    state = evolve(_play("4d 4h", melds=melds), must_go_out=True)
+    fours = state.melds[0][1]
+    moves = legal_moves(state)
+    assert Meld(0, add=((fours.mid, pick(state, 0, "4d")),)) in moves
+    after = legal(state, Meld(0, add=((fours.mid, pick(state, 0, "4d")),)))
+    out = legal(after, Discard(0, pick(after, 0, "4h")[0]))
+    assert out.end is not None and out.end.reason == "went_out"
