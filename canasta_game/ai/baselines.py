@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from canasta_game.ai.handsense import side_melds, wilds_in
 from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -23,6 +24,8 @@ from canasta_game.engine.actions import (
 )
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
+
+ACABA_ODDS = 200
 
 
 class RandomBot:
@@ -35,6 +38,11 @@ class RandomBot:
         self.rng = random.Random(f"random:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        # BRIT-1: Acaba ends the hand, so a random player declaring it as often as any other
+        # move would end nearly every hand at once; it is chosen one time in ACABA_ODDS.
+        plain = [m for m in legal if not isinstance(m, Acaba)]
+        if plain and len(plain) < len(legal) and self.rng.randrange(ACABA_ODDS):
+            return self.rng.choice(plain)
         return self.rng.choice(legal)
 
 

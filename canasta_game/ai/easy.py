@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.handsense import (
     completes_canastas,
@@ -40,6 +41,10 @@ SMALL_PILE = 5
 BIG_PILE_WHIM = 0.2
 
 
+#: A beginner gives a hand up by Acaba only when it is lost by far (BRIT-1).
+EASY_ACABA_MARGIN = 1000
+
+
 class EasyBot:
     """A beginner: greedy melding, small piles only, occasional seeded mistakes."""
 
@@ -50,6 +55,10 @@ class EasyBot:
         self.rng = random.Random(f"easy:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        acaba = acaba_move(view, legal, margin=EASY_ACABA_MARGIN)  # BRIT-1
+        if acaba is not None:
+            return acaba
+        legal = without_acaba(legal)
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.ANSWER:

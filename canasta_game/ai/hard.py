@@ -33,6 +33,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import discard_inference, sample_state, self_state
 from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.goingout import plan_out
@@ -77,6 +78,10 @@ class HardBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         started = self.clock()
         self.last_worlds = 0
+        acaba = acaba_move(view, legal)  # BRIT-1
+        if acaba is not None:
+            return acaba
+        legal = without_acaba(legal)
         if len(legal) == 1:
             return legal[0]
         ranked = ranked_moves(view, legal)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.discard import discard_costs
 from canasta_game.ai.goingout import (
@@ -126,6 +127,10 @@ class MediumBot:
         self.rng = random.Random(f"medium:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        acaba = acaba_move(view, legal)  # BRIT-1
+        if acaba is not None:
+            return acaba
+        legal = without_acaba(legal)
         if len(legal) == 1:
             return legal[0]
         ranked = ranked_moves(view, legal)

@@ -22,6 +22,7 @@ from canasta_game.engine.actions import (
     Meld,
 )
 from canasta_game.engine.cards import RANK_OF
+from canasta_game.engine.cuban import discard_problem
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import (
@@ -154,13 +155,14 @@ def _play(state: State, rng: random.Random) -> Action:
 
 def _plain_discards(state: State) -> list[Discard]:
     """One discard per kind of card: with two or more cards and no duty to go out, any card
-    may be discarded (C-DISC-1), so the engine's check can be skipped."""
+    may be discarded (C-DISC-1) but a black three in Cuban's first round (CUB-7), so the
+    engine's full check can be skipped."""
     seat = state.current
     seen: set[tuple[int, bool]] = set()
     out: list[Discard] = []
     for card in state.hands[seat]:
         kind = (RANK_OF[card], state.rules.stops[card])
-        if kind not in seen:
+        if kind not in seen and discard_problem(state, card) is None:
             seen.add(kind)
             out.append(Discard(seat, card))
     return out

@@ -6,6 +6,7 @@ reproduce any hand exactly. The public API is re-exported here.
 """
 
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AddToMeld,
     AnswerGoOut,
@@ -26,6 +27,7 @@ from canasta_game.engine.state import HandEnd, Phase, State
 
 __all__ = [
     "PRESETS",
+    "Acaba",
     "Action",
     "AddToMeld",
     "AnswerGoOut",

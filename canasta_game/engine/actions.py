@@ -64,7 +64,15 @@ class AnswerGoOut:
     yes: bool
 
 
-Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut
+@dataclass(frozen=True, slots=True)
+class Acaba:
+    """BRIT-1: declare "Acaba" (the hand ends); with ``ask``, ask the partner first (BRIT-2)."""
+
+    seat: int
+    ask: bool = False
+
+
+Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut | Acaba
 
 
 def _cards(cards: Cards) -> list[str]:
@@ -98,6 +106,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "discard", "seat": action.seat, "card": card_text(action.card)}
     if isinstance(action, AskGoOut):
         return {"type": "ask", "seat": action.seat}
+    if isinstance(action, Acaba):
+        return {"type": "acaba", "seat": action.seat, "ask": action.ask}
     return {"type": "answer", "seat": action.seat, "yes": action.yes}
 
 
@@ -126,6 +136,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return Discard(seat, parse_card(data["card"]))
         if kind == "ask":
             return AskGoOut(seat)
+        if kind == "acaba":
+            return Acaba(seat, bool(data.get("ask", False)))
         if kind == "answer":
             return AnswerGoOut(seat, bool(data["yes"]))
     except (KeyError, TypeError, AttributeError) as exc:

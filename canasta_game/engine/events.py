@@ -92,6 +92,27 @@ class AnsweredGoOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AskedAcaba(Event):
+    """BRIT-2: ``seat`` asks ``partner`` whether to declare Acaba."""
+
+    seat: int
+    partner: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnsweredAcaba(Event):
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AcabaDeclared(Event):
+    """BRIT-1: ``seat`` declared Acaba and the hand ends."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class WentOut(Event):
     seat: int
     concealed: bool

@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from canasta_game.engine import acaba
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -29,6 +31,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
+from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import (
     check_counts,
@@ -107,6 +110,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
         return _draw(state, build)
     if isinstance(action, TakePile):
         return take(state, action, build)
+    if isinstance(action, Acaba):
+        return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if state.phase is Phase.DRAW:
         if isinstance(action, AskGoOut):
             return reason("C-OUT-6", "ask_before_draw")
@@ -262,8 +267,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             if len(rest) > 1:
                 return problem
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
-    if not build and len(rest) >= 2 and not must_go_out:
-        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
+        return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
     return _melded(laying, rest, must_go_out, black_threes)
 
 
@@ -300,6 +305,8 @@ def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> 
             else:
                 return reason("C-MELD-6", "meld_wrong_card", card=card, rank=target.key)
         problem = wild_onto_canasta(state.rules, target, wilds)
+        if problem is None and target.is_wild_meld:
+            problem = size_problem(state.rules, target.size + wilds)  # CUB-4
         if problem is not None:
             return problem
         if not target.is_wild_meld:
@@ -386,6 +393,9 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         return rest
     card = action.card
     rules = state.rules
+    problem = discard_problem(state, card)  # CUB-7
+    if problem is not None:
+        return problem
     if not rest:
         problem = going_out_problem(state, side)
         if problem is not None:
@@ -432,6 +442,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
         turn_new_mids=(),
         turn_touched_old=False,
         question=Question.NONE,
+        acaba_question=Question.NONE,
         must_go_out=False,
         has_melded=melded,
     )
@@ -468,6 +479,8 @@ def _ask(state: State) -> Result:
 def _answer(state: State, action: AnswerGoOut) -> Result:
     if state.phase is not Phase.ANSWER:
         return reason("C-OUT-6", "answer_none")
+    if state.acaba_question is Question.PENDING:
+        return acaba.answer(state, action)  # BRIT-2
     state = evolve(
         state,
         phase=Phase.PLAY,

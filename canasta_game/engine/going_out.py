@@ -23,6 +23,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     SUIT_OF,
 )
+from canasta_game.engine.cuban import first_round
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
@@ -101,7 +102,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     discards: list[int | None] = [None, *naturals]
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
-    if blacks and not rules.out_nowild3:
+    if blacks and not rules.out_nowild3 and not first_round(state):  # CUB-7
         discards.append(_BLACK)
     stuck = _unmeldable(state, side, naturals, blacks)
     if len(stuck) > 1:
@@ -173,6 +174,8 @@ def _meldable(
             entries.append([count, 0, count, max(0, 3 - count), 0])
         else:
             return False
+    if rules.canasta_max and any(entry[2] > rules.canasta_max for entry in entries):
+        return False  # CUB-4: no meld grows past the largest
     need_q = rules.go_out_canastas - run_canastas
     need_natural = rules.natural_canastas_to_go_out()
 
@@ -185,6 +188,10 @@ def _meldable(
         if locked:  # BOL-3: a wild meld stops at a canasta
             start = wild_meld_size or 0
             wild_meld_options = [n for n in wild_meld_options if n == 0 or start + n <= full]
+        if rules.canasta_max:  # CUB-4: nor past the largest meld
+            start = wild_meld_size or 0
+            top = rules.canasta_max
+            wild_meld_options = [n for n in wild_meld_options if n == 0 or start + n <= top]
     for to_wild_meld in wild_meld_options:
         rest = wilds - to_wild_meld
         final_wild_meld = (wild_meld_size or 0) + to_wild_meld
@@ -210,6 +217,8 @@ def _spread(
             for add in range(least, (used if locked else wilds) - used + 1):
                 if wild + add > wild_cap(rules, nat, size + add):
                     continue
+                if rules.canasta_max and size + add > rules.canasta_max:
+                    continue  # CUB-4
                 canasta = size + add >= rules.canasta_size
                 natural = canasta and wild + add == 0
                 bucket = step.setdefault(used + add, set())

@@ -17,12 +17,14 @@ from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
+    JOKER,
     RANK_OF,
     SEQUENCE_KEY,
     SUIT_OF,
     THREE,
     WILD_KEY,
 )
+from canasta_game.engine.cuban import size_problem, wild_canasta_bonus
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
@@ -128,9 +130,19 @@ def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
     return 0
 
 
+def meld_bonus(rules: Rules, meld: TableMeld) -> int:
+    """What ``meld`` earns as a canasta now: its kind's bonus, or CUB-5's by its wild cards."""
+    kind = canasta_kind(meld)
+    if kind is CanastaKind.WILD and rules.wild_canasta_cuban:
+        return wild_canasta_bonus(meld)
+    return canasta_bonus(rules, kind)
+
+
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
     low = RANK_OF[meld.cards[0]] if meld.key >= SEQUENCE_KEY else -1
+    if meld.key == WILD_KEY and rules.wild_canasta_cuban:  # CUB-5: the jokers set the bonus
+        low = sum(1 for c in meld.cards if RANK_OF[c] == JOKER)
     key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size, low)
     facts = rules.memo.get(key)
     if facts is None:
@@ -149,6 +161,8 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         room = 0
     if rules.no_wild_on_canasta and meld.is_canasta:
         room = 0  # SAM-15, BOL-3
+    if rules.canasta_max:
+        room = min(room, max(0, rules.canasta_max - meld.size))  # CUB-4
     run: dict[str, int | bool] = {}
     if kind is MeldKind.SEQUENCE:
         low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
@@ -169,7 +183,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         wilds=meld.wilds,
         canasta=canasta,
         to_canasta=max(0, meld.canasta_size - meld.size),
-        bonus=canasta_bonus(rules, canasta),
+        bonus=meld_bonus(rules, meld),
         wild_room=room,
         **run,  # type: ignore[arg-type]
     )
@@ -210,7 +224,7 @@ def check_counts(rules: Rules, naturals: int, wilds: int) -> Reason | None:
     cap = wild_cap(rules, naturals, naturals + wilds)
     if wilds > cap:
         return reason(cap_rule(rules), "meld_wild_cap", cap=cap, naturals=naturals)
-    return None
+    return size_problem(rules, naturals + wilds)  # CUB-4
 
 
 def wild_onto_canasta(rules: Rules, meld: TableMeld, wilds: int) -> Reason | None:
@@ -297,7 +311,7 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
             return reason("O-WILD-MELDS", "meld_too_small")
         if rules.no_wild_on_canasta and wilds > rules.canasta_size:
             return reason("BOL-3", "wild_meld_full", size=rules.canasta_size)
-        return WILD_KEY, 0, wilds
+        return size_problem(rules, wilds) or (WILD_KEY, 0, wilds)  # CUB-4
     if naturals + wilds < 3:
         return reason("C-MELD-1", "meld_too_small")
     problem = check_counts(rules, naturals, wilds)

@@ -10,6 +10,7 @@ module offers is legal by construction of the filter.
 from __future__ import annotations
 
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -44,7 +45,7 @@ def legal_moves(state: State) -> list[Action]:
     if state.phase is Phase.ANSWER:
         return [AnswerGoOut(state.actor, True), AnswerGoOut(state.actor, False)]
     if state.phase is Phase.DRAW:
-        return draw_moves(state)
+        return draw_moves(state) + acaba_moves(state)
     moves: list[Action] = [*meld_moves(state)]
     ask = AskGoOut(state.current)
     if (
@@ -55,7 +56,16 @@ def legal_moves(state: State) -> list[Action]:
     ):
         moves.append(ask)
     moves.extend(discard_moves(state))
+    moves.extend(acaba_moves(state))
     return moves
+
+
+def acaba_moves(state: State) -> list[Action]:
+    """BRIT-1, BRIT-2: declaring Acaba, and asking the partner first (last in the list)."""
+    if not state.rules.acaba:
+        return []
+    seat = state.current
+    return [m for m in (Acaba(seat), Acaba(seat, ask=True)) if why_illegal(state, m) is None]
 
 
 def draw_moves(state: State) -> list[Action]:
@@ -132,6 +142,9 @@ def meld_moves(state: State) -> list[Meld]:
             nats = groups.naturals.get(meld.key)
             if nats:
                 candidates.append(Meld(seat, add=((meld.mid, tuple(nats)),)))
+                room = rules.canasta_max - meld.size  # CUB-4: only as many as fit
+                if rules.canasta_max and 0 < room < len(nats):
+                    candidates.append(Meld(seat, add=((meld.mid, tuple(nats[:room])),)))
             if groups.wilds:
                 candidates.append(Meld(seat, add=((meld.mid, (groups.wilds[0],)),)))
                 dear = groups.wilds[-1]
@@ -244,11 +257,14 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     new: dict[int, list[int]] = {}
     for rank, nats in groups.naturals.items():
         if rank in melds and not melds[rank].is_black_threes:
-            adds[melds[rank].mid] = list(nats)
+            if rules.canasta_max:  # CUB-4: no more than fit
+                nats = nats[: max(0, rules.canasta_max - melds[rank].size)]
+            if nats:
+                adds[melds[rank].mid] = list(nats)
             sizes[rank] = [melds[rank].naturals + len(nats), melds[rank].wilds]
         elif len(nats) >= 3:
-            new[rank] = list(nats)
-            sizes[rank] = [len(nats), 0]
+            new[rank] = list(nats[: rules.canasta_max or None])  # CUB-4
+            sizes[rank] = [len(new[rank]), 0]
     wilds = list(groups.wilds)
     for rank, nats in groups.naturals.items():
         if len(nats) == 2 and rank not in melds and wilds:

@@ -46,6 +46,7 @@ class PlayerView:
     minimums: tuple[int, ...]
     drew: DrawKind
     question: Question
+    acaba_question: Question  # BRIT-2: the side's question about Acaba this turn
     must_go_out: bool
     end: HandEnd | None
 
@@ -155,6 +156,9 @@ def observe(state: State, seat: int) -> PlayerView:
         minimums=_minimums(state.rules, state.scores),
         drew=state.drew if mine else DrawKind.NONE,
         question=state.question if state.side_of(state.current) == side else Question.NONE,
+        acaba_question=(
+            state.acaba_question if state.side_of(state.current) == side else Question.NONE
+        ),
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
     )

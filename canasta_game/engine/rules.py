@@ -91,6 +91,13 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "out_needs_sequence": "BOL-9",
     "out_must_ask": "BRA-11",
     "sequence_grow_out": "BRA-9",
+    # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
+    "canasta_max": "CUB-4",
+    "wild_canasta_cuban": "CUB-5",
+    "r3_cuban": "CUB-6",
+    "b3_first_round": "CUB-7",
+    "b3_set_aside": "CUB-8",
+    "acaba": "BRIT-1",
 }
 
 
@@ -166,6 +173,16 @@ class Rules:
     short_sequence_below: int = 5  # BRA-8 "fewer than five"; 6 is ES's "five or fewer"
     out_needs_sequence: bool = False  # BOL-9: one of the canastas to go out is an escalera
     out_must_ask: bool = False  # BRA-11: going out needs the partner's "yes"
+    # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
+    canasta_max: int = 0  # CUB-4: a meld holds at most this many cards (0: no limit)
+    wild_canasta_cuban: bool = False  # CUB-5: seven 2s 4000, four JK and three 2s 3000, else 2000
+    r3_cuban: bool = False  # CUB-6: 1 = 100, 2 = 300, 3 = 500, 4 = 1000
+    b3_first_round: bool = False  # CUB-7: no black three discarded in the first round of turns
+    b3_set_aside: bool = False  # CUB-8: black threes of a taken pile set aside and scored
+    b3_set_aside_each: int = 5  # CUB-8: each set-aside black three
+    b3_set_aside_all: int = 100  # CUB-8: the side set aside all of the pack's black threes
+    acaba: bool = False  # BRIT-1: a player may end the hand by declaring "Acaba"
+    acaba_points: int = 1500  # BRIT-1: what each opposing side scores for an Acaba
     #: The rules an opening without its canasta breaks: (any canasta, natural canasta).
     init_canasta_rules: tuple[str, str] = ("O-INIT-HIGH", "O-INIT-HIGH")
 
@@ -225,6 +242,8 @@ class Rules:
             out.append("deal size and draw count must be positive")
         if self.canasta_size < 3:
             out.append("a canasta needs at least 3 cards")
+        if self.canasta_max and self.canasta_max < self.canasta_size:
+            out.append("CUB-4: the largest meld must hold at least a canasta")
         if not out:
             out.extend(self._dead_deal())
         return out
@@ -309,6 +328,8 @@ class Rules:
         """C-SCORE-5 / O-R3-SCALE: the value of ``count`` red threes held by one side."""
         if count <= 0:
             return 0
+        if self.r3_cuban:
+            return (100, 300, 500, 1000)[min(count, 4) - 1]  # CUB-6
         if self.r3_samba:
             # SAM-28: 100 each; all of the pack's red threes 1000 in all.
             return 1000 if count >= self.red_three_total() else 100 * count
@@ -485,9 +506,38 @@ SEQUENCE_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(SEQUENCE_PRESETS)
 
+#: CUB-2: Classic's table with 150 from 5000 up (a side at exactly 5000 needs 150).
+CUBAN_TIERS: tuple[Tier, ...] = (*CLASSIC_TIERS, (5000, 150, ""))
+
+#: VARIANTS.md section 6 and RULES.md V-URU: the rest of the Spanish rule book's variants.
+SPANISH_PRESETS: dict[str, Rules] = {
+    # URU-1: the 1949 original, which the rule book equates with Classic.
+    "uruguayan": Rules(name="uruguayan"),
+    "cuban": Rules(
+        name="cuban",
+        deal_size=13,  # CUB-1
+        target=7500,  # CUB-2
+        init_tiers=CUBAN_TIERS,  # CUB-2
+        pile_frozen=True,  # CUB-3 (a wild card on top blocks it: C-PILE-5)
+        canasta_max=7,  # CUB-4
+        wild_melds=True,  # CUB-5
+        wild_canasta_cuban=True,  # CUB-5
+        r3_cuban=True,  # CUB-6
+        r3_plus_canastas=1,  # CUB-6: plus with a canasta, minus without
+        b3_first_round=True,  # CUB-7
+        b3_set_aside=True,  # CUB-8
+        conc_bonus=0,  # CUB-9
+    ),
+    # BRIT-1..3: Classic with the Acaba declaration.
+    "british": Rules(name="british", acaba=True),
+}
+PRESETS.update(SPANISH_PRESETS)
+
 #: The presets New game offers: the table cannot draw sequences yet (issue 11), so the
 #: sequence family is left out until it can. This is the one place that decides.
-NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in SEQUENCE_PRESETS)
+NEW_GAME_PRESETS: tuple[str, ...] = tuple(
+    n for n in PRESETS if n not in SEQUENCE_PRESETS and n not in SPANISH_PRESETS
+)
 
 
 def preset(name: str, **changes: Any) -> Rules:

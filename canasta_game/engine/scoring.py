@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from canasta_game.engine.acaba import ACABA_END, acaba_points
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
-from canasta_game.engine.meldrules import CanastaKind, canasta_bonus, canasta_kind
+from canasta_game.engine.cuban import set_aside_points
+from canasta_game.engine.meldrules import CanastaKind, canasta_kind, meld_bonus
 from canasta_game.engine.state import State
 
 LINE_TEXT: dict[str, str] = {
@@ -21,6 +23,7 @@ LINE_TEXT: dict[str, str] = {
     "sequence_canastas": "Sequence canastas",
     "red_threes": "Red threes",
     "black_threes_bonus": "Black threes laid out",
+    "black_threes_set_aside": "Black threes set aside",
     "going_out": "Going out",
     "concealed": "Going out concealed",
     "concealed_canastas": "Canastas laid from hand",
@@ -29,6 +32,8 @@ LINE_TEXT: dict[str, str] = {
     "short_sequences": "Short sequences",
     "black_threes_in_hand": "Black threes left in hand",
     "hand_penalty": "Cards left in hand",
+    "acaba_declared": "Acaba declared",
+    "acaba_opponents": "The opponents declared Acaba",
 }
 
 
@@ -95,10 +100,22 @@ def _threes_count_plus(state: State, side: int) -> bool:
     return state.canastas(side) >= need if need else bool(state.melds[side])
 
 
+def _acaba_score(state: State) -> HandScore:
+    """BRIT-1: the declaring side scores 0 and every other side 1500; nothing else counts."""
+    sides = []
+    for side in range(state.rules.sides):
+        points = acaba_points(state, side)
+        key = "acaba_opponents" if points else "acaba_declared"
+        sides.append(SideScore(side, (ScoreLine(key, points),)))
+    return HandScore(tuple(sides), ACABA_END)
+
+
 def score_hand(state: State) -> HandScore:
     """C-SCORE-1..7 for a finished hand (or the current position, for a running tally)."""
     rules = state.rules
     end = state.end
+    if end is not None and end.reason == ACABA_END:
+        return _acaba_score(state)
     sides: list[SideScore] = []
     for side in range(rules.sides):
         melds = state.melds[side]
@@ -122,11 +139,15 @@ def score_hand(state: State) -> HandScore:
             (CanastaKind.SEQUENCE, "sequence_canastas"),
         ):
             if kinds[kind]:
-                bonus = kinds[kind] * canasta_bonus(rules, kind)
+                bonus = sum(meld_bonus(rules, m) for m in melds if canasta_kind(m) is kind)
                 lines.append(ScoreLine(key, bonus, kinds[kind]))
         red = [c for c in state.bonus_threes[side] if IS_RED_THREE[c]]
         black = [c for c in state.bonus_threes[side] if IS_BLACK_THREE[c]]
         plus = _threes_count_plus(state, side)
+        if black and rules.b3_set_aside:  # CUB-8: always plus, its own table
+            points = set_aside_points(rules, len(black))
+            lines.append(ScoreLine("black_threes_set_aside", points, len(black)))
+            black = []
         for key, threes in (("red_threes", red), ("black_threes_bonus", black)):
             if threes:
                 amount = rules.bonus_three_amount(len(threes))

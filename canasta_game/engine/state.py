@@ -106,6 +106,7 @@ class State:
     turn_new_mids: tuple[int, ...] = ()  # melds the player started this turn (C-OUT-4)
     turn_touched_old: bool = False  # added to a meld that existed before this turn
     question: Question = Question.NONE
+    acaba_question: Question = Question.NONE  # BRIT-2: asking the partner about Acaba
     must_go_out: bool = False  # C-OUT-6 "yes" or a black-three meld (C-B3-2)
     has_melded: tuple[bool, ...] = ()  # per seat, this hand (C-OUT-4 i)
     picked: tuple[frozenset[int], ...] = ()  # per seat: cards known from taking the pile

@@ -22,6 +22,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -250,9 +251,12 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     state = laying.state
     seat, side = state.current, laying.side
     below = state.pile[:-1]
-    threes = tuple(c for c in below if state.rules.is_bonus_three(c))
-    gained = tuple(c for c in below if not state.rules.is_bonus_three(c))
-    if not build and len(rest) + len(gained) >= 2:
+    rules = state.rules
+    # C-R3-1: bonus threes are laid out; CUB-8: black threes are set aside beside them
+    threes = tuple(c for c in below if rules.is_bonus_three(c) or sets_aside(rules, c))
+    gained = tuple(c for c in below if c not in threes)
+    unfinishable = only_black_threes(state, rest + gained)  # CUB-7
+    if not build and len(rest) + len(gained) >= 2 and not unfinishable:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     events = laying.events
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)

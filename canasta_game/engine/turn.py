@@ -19,6 +19,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     VALUE_OF,
 )
+from canasta_game.engine.cuban import only_black_threes
 from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
@@ -169,6 +170,8 @@ def finish_problem(state: State) -> Reason | None:
         if state.question is Question.YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
+    if only_black_threes(state, hand):
+        return None if can_go_out(state) else reason("CUB-7", "b3_first_round")
     if len(hand) >= 2:
         return None
     if can_go_out(state):
@@ -193,7 +196,7 @@ def concealed(state: State, side: int) -> bool:
 
 
 def end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
-    if end.seat is not None:
+    if end.seat is not None and end.reason == "went_out":  # (BRIT-1: Acaba names a seat too)
         events.append(ev.WentOut(end.seat, end.concealed))
     events.append(ev.HandEnded(end.reason))
     return evolve(state, phase=Phase.OVER, end=end), events

@@ -69,7 +69,8 @@ def hands_consistent(state: State) -> list[str]:
         if not hand and state.phase is not Phase.OVER:
             problems.append(f"seat {seat} has no cards while the hand goes on")
     for side, threes in enumerate(state.bonus_threes):
-        if any(not IS_RED_THREE[c] and not state.rules.b3_asr3 for c in threes):
+        black_ok = state.rules.b3_asr3 or state.rules.b3_set_aside  # O-B3-ASR3, CUB-8
+        if any(not IS_RED_THREE[c] and not black_ok for c in threes):
             problems.append(f"side {side} has a non-red three laid out")
     for side, melds in enumerate(state.melds):
         for meld in melds:

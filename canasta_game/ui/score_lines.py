@@ -16,6 +16,7 @@ LABELS: dict[str, str] = {
     "sequence_canastas": N_("Sequence canastas"),
     "red_threes": N_("Red threes"),
     "black_threes_bonus": N_("Black threes laid out"),
+    "black_threes_set_aside": N_("Black threes set aside"),
     "going_out": N_("Going out"),
     "concealed": N_("Going out concealed"),
     "concealed_canastas": N_("Canastas laid from hand"),
@@ -24,6 +25,8 @@ LABELS: dict[str, str] = {
     "short_sequences": N_("Short sequences"),
     "black_threes_in_hand": N_("Black threes left in hand"),
     "hand_penalty": N_("Cards left in hand"),
+    "acaba_declared": N_("Acaba declared"),
+    "acaba_opponents": N_("The opponents declared Acaba"),
 }
 
 

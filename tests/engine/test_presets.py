@@ -34,6 +34,10 @@ TABLE = {
     "brazilian": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 10000),
     "chilean": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
     "chilean-216": (4, ((0, 2), (1, 3)), 216, 15, 2, 2, 15000),
+    # VARIANTS.md CUB-1, CUB-2; RULES.md BRIT-1, URU-1 (Classic)
+    "cuban": (4, ((0, 2), (1, 3)), 108, 13, 1, 1, 7500),
+    "british": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
+    "uruguayan": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
 }
 
 
@@ -234,6 +238,15 @@ NON_DEFAULT = {
     "out_needs_sequence": True,
     "out_must_ask": True,
     "init_canasta_rules": ("BRA-3", "BRA-5"),
+    "canasta_max": 8,
+    "wild_canasta_cuban": True,
+    "r3_cuban": True,
+    "b3_first_round": True,
+    "b3_set_aside": True,
+    "b3_set_aside_each": 10,
+    "b3_set_aside_all": 200,
+    "acaba": True,
+    "acaba_points": 1000,
 }
 
 

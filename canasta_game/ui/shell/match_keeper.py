@@ -149,7 +149,7 @@ class MatchKeeper:
             if line.key in ("natural_canastas", "mixed_canastas", "wild_canastas")
         )
         end = self.session.state.end
-        went_out = end is not None and end.seat == seat
+        went_out = end is not None and end.reason == "went_out" and end.seat == seat
         won = totals[side] == max(totals) and totals.count(max(totals)) == 1
         try:
             record_hand(

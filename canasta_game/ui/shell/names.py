@@ -62,6 +62,10 @@ def how_it_ended(session: Session) -> str:
         if end.concealed:
             return _("{name} went out concealed.").format(name=who)
         return _("{name} went out.").format(name=who)
+    if end.reason == "acaba" and end.seat == session.human_seat:  # BRIT-1
+        return _("You declared Acaba.")
+    if end.reason == "acaba" and end.seat is not None:
+        return _("{name} declared Acaba.").format(name=seat_name(session, end.seat))
     if end.reason == "red_three_last":
         return _("A red three was the last card of the stock.")
     return _("The stock ran out.")

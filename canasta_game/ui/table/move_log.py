@@ -149,7 +149,13 @@ def _extra_lines(
             lines.append(_("The pile is frozen"))
         elif isinstance(event, ev.WentOut):
             lines.append(_went_out(event, names, me))
-        elif isinstance(event, ev.HandEnded) and event.reason != "went_out":
+        elif isinstance(event, ev.AcabaDeclared):  # BRIT-1
+            if event.seat == me:
+                lines.append(_("You declared Acaba: the hand is over"))
+            else:
+                text = _("{name} declared Acaba: the hand is over")
+                lines.append(text.format(name=names[event.seat]))
+        elif isinstance(event, ev.HandEnded) and event.reason not in ("went_out", "acaba"):
             lines.append(_("The stock is used up: the hand is over"))
     return lines
 

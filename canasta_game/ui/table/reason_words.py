@@ -303,6 +303,12 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     ),
     "out_needs_sequence": lambda v: _("One of the canastas you go out with must be an escalera."),
     "out_must_ask": lambda v: _("Ask your partner before going out."),
+    "meld_max": lambda v: _(
+        "A meld holds at most {size} cards: a finished canasta takes no more."
+    ).format(size=v["size"]),
+    "acaba_off": lambda v: _("Acaba is not part of these rules."),
+    "acaba_forbidden": lambda v: _("Your partner said no: you may not declare Acaba this turn."),
+    "b3_first_round": lambda v: _("No black three may be discarded in the first round of turns."),
     "meld_threes": lambda v: _(
         "Threes cannot be melded, except three or more black threes when you go out."
     ),
