@@ -485,9 +485,9 @@ SEQUENCE_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(SEQUENCE_PRESETS)
 
-#: The presets New game offers: the table cannot draw sequences yet (issue 11), so the
-#: sequence family is left out until it can. This is the one place that decides.
-NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in SEQUENCE_PRESETS)
+#: The presets New game offers: every one, the sequence family too since the table plays
+#: it (issue 11). This is the one place that decides.
+NEW_GAME_PRESETS: tuple[str, ...] = tuple(PRESETS)
 
 
 def preset(name: str, **changes: Any) -> Rules:
