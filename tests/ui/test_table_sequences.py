@@ -11,6 +11,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import itertools
 from collections.abc import Iterator
 
 import pygame
@@ -84,7 +85,7 @@ def _laid_in_rank_order(driver: TableDriver, mid: int) -> None:
     assert ranks_by_y == sorted(ranks_by_y)
     ys = sorted(s.y for s in sprites)  # type: ignore[union-attr]
     card_h = spot.cards.width * 1.4
-    assert all(b - a >= card_h * 0.15 for a, b in zip(ys, ys[1:], strict=False))
+    assert all(b - a >= card_h * 0.15 for a, b in itertools.pairwise(ys))
 
 
 def test_a_card_dragged_to_either_end_extends_the_sequence_sam_11(drivers) -> None:
