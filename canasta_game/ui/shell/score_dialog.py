@@ -101,7 +101,8 @@ class ScoreDialog(GuiScene):
             y += row_h
         y += 6
         for key in keys:
-            self.label(score_line_label(key), pygame.Rect(28, y, label_w, row_h), panel)
+            label = score_line_label(key, session.rules)
+            self.label(label, pygame.Rect(28, y, label_w, row_h), panel)
             for side in range(sides):
                 self.label(
                     cell_text(score, side, key),
