@@ -33,64 +33,41 @@ class PresetText:
 #: still offered, last, under its own name.
 PRESET_TEXTS: dict[str, PresetText] = {
     "classic-2": PresetText(
-        N_("Classic, two players"),
-        N_("Fifteen cards each, draw two, two canastas to go out."),
+        N_("Classic, two players"), N_("15 cards each, draw two, two canastas to go out.")
     ),
     "classic-3": PresetText(
-        N_("Classic, three players"), N_("Each for themselves, thirteen cards each.")
+        N_("Classic, three players"), N_("Each for themselves, 13 cards each.")
     ),
     "classic-4": PresetText(
-        N_("Classic, two partnerships"),
-        N_("The standard game: two decks, eleven cards, partners sit opposite."),
+        N_("Classic, two partnerships"), N_("Two decks, 11 cards, partners sit opposite.")
     ),
     "classic-5": PresetText(
-        N_("Classic, five players"), N_("Each for themselves, three decks, eleven cards each.")
+        N_("Classic, five players"), N_("Each for themselves, three decks, 11 cards.")
     ),
-    "classic-6": PresetText(
-        N_("Classic, two teams of three"), N_("Three decks, thirteen cards each.")
-    ),
-    "classic-6x2": PresetText(
-        N_("Classic, three teams of two"), N_("Three decks, thirteen cards each.")
-    ),
+    "classic-6": PresetText(N_("Classic, two teams of three"), N_("Three decks, 13 cards each.")),
+    "classic-6x2": PresetText(N_("Classic, three teams of two"), N_("Three decks, 13 cards each.")),
     "cz-house": PresetText(
-        N_("Czech house rules"),
-        N_("Canastas of wild cards and bigger bonuses for canastas."),
+        N_("Czech house rules"), N_("Wild-card canastas, bigger canasta bonuses.")
     ),
     "samba": PresetText(
-        N_("Samba, two partnerships"),
-        N_("Three decks, draw two, sequences of one suit; seven in a row make a samba."),
+        N_("Samba, two partnerships"), N_("Three decks, draw two, sequences of one suit.")
     ),
-    "samba-2": PresetText(
-        N_("Samba, two players"),
-        N_("Samba for two: sequences of one suit, two canastas to go out."),
-    ),
-    "samba-3": PresetText(
-        N_("Samba, three players"),
-        N_("Samba for three, each for themselves."),
-    ),
-    "samba-5": PresetText(
-        N_("Samba, five players"),
-        N_("Samba for five, each for themselves."),
-    ),
+    "samba-2": PresetText(N_("Samba, two players"), N_("Samba, each for themselves.")),
+    "samba-3": PresetText(N_("Samba, three players"), N_("Samba, each for themselves.")),
+    "samba-5": PresetText(N_("Samba, five players"), N_("Samba, each for themselves.")),
     "samba-6": PresetText(
-        N_("Samba, three teams of two"),
-        N_("Samba for six: thirteen cards each, partners two seats apart."),
+        N_("Samba, three teams of two"), N_("Samba, partners two seats apart, 13 cards.")
     ),
-    "bolivia": PresetText(
-        N_("Bolivia, two partnerships"),
-        N_("Samba with canastas of wild cards (bolivias); go out with an escalera."),
-    ),
+    "bolivia": PresetText(N_("Bolivia"), N_("Samba with bolivias; go out with an escalera.")),
     "brazilian": PresetText(
-        N_("Brazilian Canasta, two partnerships"),
-        N_("Bolivia with a harder initial meld and a penalty for short sequences."),
+        N_("Brazilian Canasta"),
+        N_("Harder first melds; short sequences cost 1,000."),
     ),
     "chilean": PresetText(
-        N_("Chilean Canasta, two partnerships"),
-        N_("Bolivia as it is played in Chile, with three decks."),
+        N_("Chilean Canasta"), N_("Bolivia under its Chilean name, three decks.")
     ),
     "chilean-216": PresetText(
-        N_("Chilean Canasta, four decks"),
-        N_("Chilean Canasta with four decks and eight jokers."),
+        N_("Chilean, four decks"), N_("Bolivia with four decks and eight jokers.")
     ),
 }
 

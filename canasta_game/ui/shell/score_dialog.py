@@ -62,7 +62,7 @@ class ScoreDialog(GuiScene):
         keys = line_keys(score)
         sides = len(score.sides)
         row_h = 30 if size[1] >= 760 else 28
-        label_w = 240
+        label_w = 320 if sides <= 2 else 240  # room for the variants' longer line names
         col_w = 290 if sides <= 2 else 230  # side names in a longer language
         width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
