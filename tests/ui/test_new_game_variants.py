@@ -8,16 +8,12 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS
 from canasta_game.i18n import _
-from canasta_game.persistence import DataDirs
-from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.gui_scene import GuiScene
@@ -31,16 +27,8 @@ from canasta_game.ui.shell.new_game_screen import NewGameScreen
 
 
 @pytest.fixture
-def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ShellDriver, Flow]]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    ctx = build_context(DataDirs(tmp_path / "game"), size=(1280, 800), headless=True)
-    flow = Flow(ctx)
-    flow.boot()
-    driver = ShellDriver(ctx)
-    driver.frames(2)
-    yield driver, flow
-    ctx.stack.close_all()
+def shell(shell_boot) -> tuple[ShellDriver, Flow]:
+    return shell_boot()
 
 
 def _open_rules_list(driver: ShellDriver) -> None:

@@ -12,8 +12,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -26,10 +25,8 @@ from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import Phase
 from canasta_game.i18n import _
 from canasta_game.persistence import DataDirs, MatchSaveStore
-from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
-from canasta_game.ui.shell.headless import unthreaded_table
 from canasta_game.ui.shell.match_setup import preset_label
 from canasta_game.ui.table import TableScene
 
@@ -37,23 +34,8 @@ Shell = tuple[ShellDriver, Flow]
 
 
 @pytest.fixture
-def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], Shell]]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    made: list[ShellDriver] = []
-
-    def boot() -> Shell:
-        ctx = build_context(DataDirs(tmp_path / "game"), size=(1280, 800), headless=True)
-        flow = Flow(ctx, table_factory=unthreaded_table)
-        flow.boot()
-        driver = ShellDriver(ctx)
-        driver.frames(2)
-        made.append(driver)
-        return driver, flow
-
-    yield boot
-    for driver in made:
-        driver.ctx.stack.close_all()
+def shell(shell_boot) -> Callable[[], Shell]:
+    return shell_boot
 
 
 def _table(driver: ShellDriver) -> TableScene:

@@ -9,8 +9,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from pygame_gui.elements import UILabel
@@ -22,12 +20,9 @@ from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
 from canasta_game.i18n import _
-from canasta_game.persistence import DataDirs
 from canasta_game.ui.score_lines import score_line_label
-from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
-from canasta_game.ui.shell.headless import unthreaded_table
 from canasta_game.ui.shell.score_dialog import ScoreDialog, cell_text, line_keys
 from canasta_game.ui.table.sheet import sheet_columns
 
@@ -63,16 +58,8 @@ def last_discard_ends(name: str) -> Session:
 
 
 @pytest.fixture
-def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ShellDriver, Flow]]:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    ctx = build_context(DataDirs(tmp_path / "game"), size=(1024, 640), headless=True)
-    flow = Flow(ctx, table_factory=unthreaded_table)
-    flow.boot()
-    driver = ShellDriver(ctx)
-    driver.frames(2)
-    yield driver, flow
-    ctx.stack.close_all()
+def shell(shell_boot) -> tuple[ShellDriver, Flow]:
+    return shell_boot((1024, 640))
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import itertools
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -43,14 +42,6 @@ def _session(
         has_melded=(0, 1) if melds else (),
     )
     return Session.from_state(state, human_seat=0, level="easy")
-
-
-@pytest.fixture
-def drivers() -> Iterator[list[TableDriver]]:
-    made: list[TableDriver] = []
-    yield made
-    for driver in made:
-        driver.close()
 
 
 def _drive(drivers: list[TableDriver], session: Session) -> TableDriver:
@@ -88,9 +79,9 @@ def _laid_in_rank_order(driver: TableDriver, mid: int) -> None:
     assert all(b - a >= card_h * 0.15 for a, b in itertools.pairwise(ys))
 
 
-def test_a_card_dragged_to_either_end_extends_the_sequence_sam_11(drivers) -> None:
+def test_a_card_dragged_to_either_end_extends_the_sequence_sam_11(table_drivers) -> None:
     session = _session("4h 8h Kd Qs")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     mid = _mid(session, "5h")
     driver.drag_cards([driver.find("4h")], driver.meld_point(mid))
     driver.settle()
@@ -102,9 +93,9 @@ def test_a_card_dragged_to_either_end_extends_the_sequence_sam_11(drivers) -> No
     _laid_in_rank_order(driver, mid)
 
 
-def test_only_the_sequences_the_card_fits_glow_sam_11(drivers) -> None:
+def test_only_the_sequences_the_card_fits_glow_sam_11(table_drivers) -> None:
     session = _session("8h Kd Qs 9h")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     eight = driver.find("8h")
     start = driver.card_point(eight)
     driver.drag(start, (start[0], start[1] - 200), release=False)
@@ -119,9 +110,11 @@ def test_only_the_sequences_the_card_fits_glow_sam_11(drivers) -> None:
     ("face", "words"),
     [("Jh", "consecutive ranks"), ("2c", "natural cards only"), ("8d", "one suit")],
 )
-def test_a_refused_drop_on_a_sequence_snaps_back_with_the_rule_sam_10(drivers, face, words) -> None:
+def test_a_refused_drop_on_a_sequence_snaps_back_with_the_rule_sam_10(
+    table_drivers, face, words
+) -> None:
     session = _session(f"{face} Kd Qs 4s")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     card = driver.find(face)
     sprite = driver.scene.sprite_of(card)
     assert sprite is not None
@@ -135,20 +128,20 @@ def test_a_refused_drop_on_a_sequence_snaps_back_with_the_rule_sam_10(drivers, f
     assert sprite.home.zone == "hand" and (sprite.x, sprite.y) == (sprite.home.x, sprite.home.y)
 
 
-def test_a_run_laid_from_hand_on_an_open_side_is_a_sequence_sam_9(drivers) -> None:
+def test_a_run_laid_from_hand_on_an_open_side_is_a_sequence_sam_9(table_drivers) -> None:
     session = _session("4d 5d 6d Kd Qs")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     driver.drag_cards(driver.cards("4d", "5d", "6d"), driver.table_point())
     driver.settle()
     assert _run(session, "d") == ["4d", "5d", "6d"]
     _laid_in_rank_order(driver, _mid(session, "4d"))
 
 
-def test_a_staged_sequence_goes_down_with_the_opening_sam_22(drivers) -> None:
+def test_a_staged_sequence_goes_down_with_the_opening_sam_22(table_drivers) -> None:
     """A closed side stages 4-5-6 of hearts, a second run of hearts apart (SAM-16) and three
     aces; the opening (15 + 30 + 60 >= 50) lays two sequences and a group."""
     session = _session("4h 5h 6h 9h Th Jh Ac Ad As Kd Qs", melds={})
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     driver.drag_cards(driver.cards("4h", "5h", "6h"), driver.table_point())
     driver.settle()
     driver.drag_cards(driver.cards("9h", "Th", "Jh"), driver.table_point())
@@ -170,9 +163,9 @@ def test_a_staged_sequence_goes_down_with_the_opening_sam_22(drivers) -> None:
     assert not driver.scene.staging.groups
 
 
-def test_the_pile_dragged_onto_a_sequence_end_takes_it_sam_18(drivers) -> None:
+def test_the_pile_dragged_onto_a_sequence_end_takes_it_sam_18(table_drivers) -> None:
     session = _session("Kd Qs 4s", phase=Phase.DRAW, pile="9s Qd 4c 8h")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     mid = _mid(session, "5h")
     start = driver.pile_point()
     driver.drag(start, driver.meld_point(mid), release=False)
@@ -186,9 +179,9 @@ def test_the_pile_dragged_onto_a_sequence_end_takes_it_sam_18(drivers) -> None:
     assert {"9s", "Qd", "4c"} <= {face_text(c) for c in session.state.hands[0]}
 
 
-def test_the_pile_refused_onto_a_sequence_it_does_not_fit_says_why_sam_18(drivers) -> None:
+def test_the_pile_refused_onto_a_sequence_it_does_not_fit_says_why_sam_18(table_drivers) -> None:
     session = _session("Kd Qs 4s", phase=Phase.DRAW, pile="9s Qd 4c 8h")
-    driver = _drive(drivers, session)
+    driver = _drive(table_drivers, session)
     driver.drag(driver.pile_point(), driver.meld_point(_mid(session, "Tc")))
     driver.settle()
     assert session.state.pile and session.state.phase is Phase.DRAW
