@@ -91,6 +91,7 @@ def test_a_card_dragged_to_either_end_extends_the_sequence_sam_11(table_drivers)
     assert _run(session, "h") == ["4h", "5h", "6h", "7h", "8h"]  # the high end
     assert "meld" in driver.context.sounds.played
     _laid_in_rank_order(driver, mid)
+    assert driver.scene.move_log.lines[-1].endswith("onto a sequence")  # not "the run h meld"
 
 
 def test_only_the_sequences_the_card_fits_glow_sam_11(table_drivers) -> None:
