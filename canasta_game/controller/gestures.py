@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase
+from canasta_game.engine.state import Phase, State
 
 Cards = tuple[int, ...]
 
@@ -256,5 +257,14 @@ def legal_targets(
         action = action_for_drop(session, Drop(tuple(cards), source, target), None)
         legal = action is not None and not isinstance(action, Reason)
         if legal and why_illegal(state, action) is None:  # type: ignore[arg-type]
+            if source == "pile" and target.kind == "meld" and not _joins(state, action, target):
+                continue  # the take lays the top card elsewhere: this meld does not glow
             out.add(target)
     return out
+
+
+def _joins(state: State, action: Action, target: Target) -> bool:
+    """Whether the (legal) ``action`` adds cards to the meld ``target`` (SAM-18: the pile's
+    top card glows only over the group or sequence it would join)."""
+    _after, events = apply(state, action)
+    return any(isinstance(e, MeldExtended) and e.mid == target.mid for e in events)

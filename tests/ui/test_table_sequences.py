@@ -188,3 +188,23 @@ def test_the_pile_refused_onto_a_sequence_it_does_not_fit_says_why_sam_18(table_
     assert session.state.pile and session.state.phase is Phase.DRAW
     message = driver.message()
     assert message is not None and "either end" in message, message
+
+
+def test_the_pile_dragged_onto_an_incomplete_group_takes_it_sam_18(table_drivers) -> None:
+    """Not frozen: the top 9h alone joins the side's nines; only that meld glows."""
+    session = _session("Kd Qs 4s", phase=Phase.DRAW, pile="5s Qd 4c 9h")
+    driver = _drive(table_drivers, session)
+    nines = _mid(session, "9c")
+    driver.drag(driver.pile_point(), driver.meld_point(nines), release=False)
+    drag = driver.scene.mouse.drag
+    assert drag is not None
+    assert {t.mid for t in drag.targets if t.kind == "meld"} == {nines}
+    driver.release(driver.meld_point(nines))
+    driver.settle()
+    assert sorted(face_text(c) for c in session.state.meld_by_mid(0, nines).cards) == [
+        "9c",
+        "9d",
+        "9h",
+        "9s",
+    ]
+    assert not session.state.pile and session.state.phase is Phase.PLAY
