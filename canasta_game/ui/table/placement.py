@@ -37,7 +37,6 @@ class MeldSpot:
     cards: pygame.Rect  # the cards' bounding box
     count: int
     canasta: bool
-    natural: bool
     kind: str
     badge_at: tuple[int, int]  # centre of the count badge
     zone: str = ""  # the sprites' zone, to hold the badge back while its cards fly in
@@ -198,6 +197,33 @@ def _lay_canasta(
     return pygame.Rect(corner[0], corner[1], card_w + 6, card_h + 6)
 
 
+def _spot(
+    side: int,
+    mid: int,
+    cards: pygame.Rect,
+    column: pygame.Rect,
+    *,
+    count: int,
+    kind: str,
+    zone: str,
+    badge_h: int,
+    canasta_kind: CanastaKind = CanastaKind.NONE,
+) -> MeldSpot:
+    """A laid-out meld, staged group or row of threes, its count badge under its cards."""
+    return MeldSpot(
+        side=side,
+        mid=mid,
+        column=column,
+        cards=cards,
+        count=count,
+        canasta=canasta_kind is not CanastaKind.NONE,
+        kind=kind,
+        badge_at=(cards.centerx, cards.bottom + badge_h // 2 + 1),
+        zone=zone,
+        canasta_kind=canasta_kind,
+    )
+
+
 def _lay_side(
     plan: TablePlan,
     view: PlayerView,
@@ -230,17 +256,15 @@ def _lay_side(
     if threes:
         rect = _lay_column(plan, threes, corners[0], size, kind, step, Z_THREES, f"threes:{side}")
         column = pygame.Rect(rect.left, rect.top, rect.width, row_h)
-        plan.threes[side] = MeldSpot(
+        plan.threes[side] = _spot(
             side,
             -1,
-            column,
             rect,
-            len(threes),
-            False,
-            False,
-            "threes",
-            (rect.centerx, rect.bottom + badge_h // 2 + 1),
-            f"threes:{side}",
+            column,
+            count=len(threes),
+            kind="threes",
+            zone=f"threes:{side}",
+            badge_h=badge_h,
         )
         index = 1
     for meld in melds:
@@ -254,18 +278,16 @@ def _lay_side(
             rect = _lay_column(plan, ordered, corner, size, kind, step, z, zone)
         column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
         plan.melds.append(
-            MeldSpot(
+            _spot(
                 side,
                 meld.mid,
-                column,
                 rect,
-                meld.size,
-                meld.is_canasta,
-                meld.is_natural,
-                "meld",
-                (rect.centerx, rect.bottom + badge_h // 2 + 1),
-                zone,
-                facts[meld.mid].canasta,
+                column,
+                count=meld.size,
+                kind="meld",
+                zone=zone,
+                badge_h=badge_h,
+                canasta_kind=facts[meld.mid].canasta,
             )
         )
         index += 1
@@ -277,17 +299,15 @@ def _lay_side(
         )
         column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
         plan.staged.append(
-            MeldSpot(
+            _spot(
                 side,
                 g,
-                column,
                 rect,
-                len(group),
-                False,
-                False,
-                "staged",
-                (rect.centerx, rect.bottom + badge_h // 2 + 1),
-                f"staged:{g}",
+                column,
+                count=len(group),
+                kind="staged",
+                zone=f"staged:{g}",
+                badge_h=badge_h,
             )
         )
         index += 1
