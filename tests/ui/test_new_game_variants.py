@@ -100,3 +100,22 @@ def test_four_players_pick_samba_from_the_list(shell) -> None:
     driver.click(_("Start"))
     assert flow.session is not None and flow.session.rules.name == "samba"
     assert len(flow.session.state.hands[0]) == 15  # SAM-4
+
+
+def test_the_red_three_scale_is_offered_only_where_it_counts(shell) -> None:
+    """SAM-28 counts Samba's red threes its own way, so the 100-200-400-800 choice would
+    change nothing there; Brazilian (BRA-10) and Classic keep it."""
+    driver, _flow = shell
+    driver.click(_("New game"))
+    driver.click("4")
+    scale = _("Red threes count 100, 200, 400, 800")
+    driver.checkbox(scale)  # Classic offers it
+    for name, offered in (("samba", False), ("brazilian", True)):
+        _open_rules_list(driver)
+        driver.click(preset_label(name), frames=5)
+        try:
+            driver.checkbox(scale)
+            shown = True
+        except LookupError:
+            shown = False
+        assert shown is offered, name
