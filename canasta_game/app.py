@@ -85,7 +85,7 @@ def _headless(args: argparse.Namespace, folders: contextlib.ExitStack) -> int:
     size = args.size or (1280, 800)
     if args.benchmark_frames:
         return headless.benchmark(args, size)
-    if args.screenshot and args.scene == "table":
+    if args.screenshot and args.scene in ("table", "late"):
         return headless.table_screenshot(args, size)
     if args.size is None:
         args.size = size

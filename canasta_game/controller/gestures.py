@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
-from canasta_game.engine.meldrules import classify
+from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
 from canasta_game.engine.reasons import Reason, reason
-from canasta_game.engine.state import Phase
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Phase, State
 
 Cards = tuple[int, ...]
 
@@ -63,6 +65,8 @@ class Staging:
             other = classify(self.session.rules, group)
             if not isinstance(other, Reason) and other[0] == kind[0]:
                 merged = classify(self.session.rules, group + cards)
+                if isinstance(merged, Reason) and meld_kind(kind[0]) is MeldKind.SEQUENCE:
+                    continue  # SAM-16: runs of one suit that do not join stay apart
                 if isinstance(merged, Reason):
                     return merged
                 self.groups[index] = group + cards  # one meld per rank (C-MELD-5)
@@ -118,8 +122,12 @@ def discard_with_staging(
     return why if why is not None else (meld, discard)
 
 
-def split_groups(cards: Iterable[int]) -> list[list[int]]:
-    """Group cards into melds by rank; wild cards join the smallest groups that need them."""
+def split_groups(cards: Iterable[int], rules: Rules | None = None) -> list[list[int]]:
+    """Group cards into melds by rank; wild cards join the smallest groups that need them.
+    Cards that make one meld as they are (a run of one suit, SAM-9) stay one meld."""
+    cards = list(cards)
+    if rules is not None and cards and not isinstance(classify(rules, cards), Reason):
+        return [cards]
     by_rank: dict[int, list[int]] = {}
     wilds: list[int] = []
     for card in cards:
@@ -165,7 +173,8 @@ def take_pile_action(
         top_cards = tuple(naturals + wilds[:keep])
         extra: list[Cards] = []
         if closed:
-            extra = [*staged, *(tuple(g) for g in split_groups(others + wilds[keep:]))]
+            rest = others + wilds[keep:]
+            extra = [*staged, *(tuple(g) for g in split_groups(rest, state.rules))]
         action = TakePile(seat, top_cards, tuple(extra))
         why = why_illegal(state, action)
         if why is None:
@@ -174,6 +183,19 @@ def take_pile_action(
         if best is None and not any(isinstance(classify(state.rules, g), Reason) for g in extra):
             best = why
     return best or first or reason("C-PILE-7", "pile_needs_cards", rank=rank)
+
+
+def _sequence_onto(session: Session, drop: Drop) -> TakePile | None:
+    """SAM-18: the pile's top card dropped on a sequence of the side means adding it to an
+    end of that sequence (with any selected cards, so the engine can say it goes alone)."""
+    if drop.target.kind != "meld" or drop.target.mid is None:
+        return None
+    state = session.state
+    seat = _seat(session)
+    meld = state.meld_by_mid(state.side_of(seat), drop.target.mid)
+    if meld is None or meld_kind(meld.key) is not MeldKind.SEQUENCE:
+        return None
+    return TakePile(seat, tuple(drop.cards), onto=meld.mid)
 
 
 def action_for_drop(
@@ -186,6 +208,9 @@ def action_for_drop(
     if drop.source == "stock":
         return None if kind in ("stock", "pile") else DrawStock(seat)
     if drop.source == "pile":
+        onto = _sequence_onto(session, drop)
+        if onto is not None:
+            return onto
         if kind in ("table", "hand", "meld", "staging"):
             return take_pile_action(session, drop.cards, staging)
         return None  # dropped back where it came from
@@ -205,7 +230,7 @@ def action_for_drop(
         if not state.melds[side] and staging is not None:
             problem = staging.add(cards)
             return problem  # None: staged, waiting for the minimum
-        return Meld(seat, tuple(tuple(g) for g in split_groups(cards)))
+        return Meld(seat, tuple(tuple(g) for g in split_groups(cards, state.rules)))
     return reason("C-TURN-3", "empty_action")
 
 
@@ -232,5 +257,14 @@ def legal_targets(
         action = action_for_drop(session, Drop(tuple(cards), source, target), None)
         legal = action is not None and not isinstance(action, Reason)
         if legal and why_illegal(state, action) is None:  # type: ignore[arg-type]
+            if source == "pile" and target.kind == "meld" and not _joins(state, action, target):
+                continue  # the take lays the top card elsewhere: this meld does not glow
             out.add(target)
     return out
+
+
+def _joins(state: State, action: Action, target: Target) -> bool:
+    """Whether the (legal) ``action`` adds cards to the meld ``target`` (SAM-18: the pile's
+    top card glows only over the group or sequence it would join)."""
+    _after, events = apply(state, action)
+    return any(isinstance(e, MeldExtended) and e.mid == target.mid for e in events)

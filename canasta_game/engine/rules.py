@@ -533,11 +533,13 @@ SPANISH_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(SPANISH_PRESETS)
 
-#: The presets New game offers: the table cannot draw sequences yet (issue 11), so the
-#: sequence family is left out until it can. This is the one place that decides.
-NEW_GAME_PRESETS: tuple[str, ...] = tuple(
-    n for n in PRESETS if n not in SEQUENCE_PRESETS and n not in SPANISH_PRESETS
-)
+#: Presets the table cannot play in full yet (issue 13: British needs the Acaba control and
+#: the partner's answer; Cuban's set-aside black threes are not drawn): the simulator and the
+#: arena deal them, New game does not offer them.
+TABLE_PENDING: frozenset[str] = frozenset({"british", "cuban"})
+
+#: The presets New game offers: every other one. This is the one place that decides.
+NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)
 
 
 def preset(name: str, **changes: Any) -> Rules:

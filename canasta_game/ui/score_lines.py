@@ -6,6 +6,7 @@ in the UI, so the score dialog and the score sheet name each line through here.
 
 from __future__ import annotations
 
+from canasta_game.engine.rules import Rules
 from canasta_game.i18n import N_, _
 
 LABELS: dict[str, str] = {
@@ -30,7 +31,21 @@ LABELS: dict[str, str] = {
 }
 
 
-def score_line_label(key: str) -> str:
-    """A score line's name; a line of a newer engine is named by its key rather than lost."""
+#: The sequence family names its canastas as the rule books do: a samba (V-SAMBA), or an
+#: escalera where bolivias exist (BOL-3, BOL-4).
+SAMBA_LABELS: dict[str, str] = {"sequence_canastas": N_("Sambas")}
+BOLIVIA_LABELS: dict[str, str] = {
+    "sequence_canastas": N_("Escaleras"),
+    "wild_canastas": N_("Bolivias"),
+}
+
+
+def score_line_label(key: str, rules: Rules | None = None) -> str:
+    """A score line's name, in the terms of ``rules``' variant; a line of a newer engine is
+    named by its key rather than lost."""
+    if rules is not None and rules.sequences:
+        family = BOLIVIA_LABELS if rules.wild_melds else SAMBA_LABELS
+        if key in family:
+            return _(family[key])
     label = LABELS.get(key)
     return _(label) if label is not None else key.replace("_", " ")

@@ -16,6 +16,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import dataclasses
 import gettext
 import io
 import math
@@ -31,7 +32,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 import canasta_game.i18n
 from canasta_game.controller.session import Session
-from canasta_game.engine.actions import AskGoOut
+from canasta_game.engine.actions import AskGoOut, Discard
 from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
@@ -46,6 +47,7 @@ from canasta_game.ui.shell.gui_scene import GuiScene
 from canasta_game.ui.shell.headless import unthreaded_table
 from canasta_game.ui.shell.theme import BUTTON_FONT_PX, display_font
 from canasta_game.ui.table import TableScene
+from canasta_game.ui.table.positions import late_session
 from canasta_game.ui.table.text import TextCache
 
 babel_mofile = pytest.importorskip("babel.messages.mofile")
@@ -195,6 +197,40 @@ def score_sheet(driver: ShellDriver, table: TableScene) -> None:
     assert table.sheet_visible
 
 
+def new_game_with(name: str) -> Callable[[Flow], None]:
+    """New game opened on ``name``: its label and its one-line description (issue 11)."""
+
+    def show(flow: Flow) -> None:
+        settings = flow.ctx.settings
+        players = preset(name).players
+        flow.ctx.settings_keeper.change(dataclasses.replace(settings, players=players, preset=name))
+        flow.show_new_game()
+
+    return show
+
+
+def brazilian_hand_over() -> Session:
+    """The stock runs out after North-South's discard: escalera, bolivia, short sequences,
+    black threes in hand and red threes counted minus (BOL-10, BRA-8, BRA-10)."""
+    state = state_from_setup(
+        preset("brazilian"),
+        ["Kh 9c", "4c 7d 3s 3c", "5c 6h", "Jc 3s"],
+        pile="9h 2c Qd",
+        melds={
+            0: ["4s 5s 6s 7s 8s 9s Ts", "2d 2h 2s JK JK 2d 2h", "Th Jh Qh"],
+            1: ["4d 5d 6d", "8c 8d 8s"],
+        },
+        bonus_threes={1: "3d 3h"},
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+        has_melded=(0, 1, 2, 3),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    session.play(Discard(0, state.hands[0][0]))
+    assert session.hand_over
+    return session
+
+
 def the_menu_then(question: Callable[[ShellContext], GuiScene]) -> Callable[[Flow], None]:
     def show(flow: Flow) -> None:
         flow.begin(my_turn_to_draw())
@@ -215,6 +251,9 @@ SCREENS: dict[str, Callable[[Flow], None]] = {
     "quit question": the_menu_then(QuitQuestion),
     "new-game question": the_menu_then(new_game_question),
     "score dialog": lambda flow: flow.begin(finished_hand()),
+    "new game, Samba for six": new_game_with("samba-6"),
+    "new game, Brazilian": new_game_with("brazilian"),
+    "score dialog, Brazilian": lambda flow: flow.begin(brazilian_hand_over()),
 }
 
 
@@ -230,6 +269,7 @@ TABLE: dict[str, tuple[Callable[[Flow], None], Callable[[ShellDriver, TableScene
     "move log": (session_from(a_round_to_watch), move_log),
     "score sheet": (session_from(a_round_to_watch), score_sheet),
     "tutorial, first step": (lambda flow: flow.start_tutorial(), nothing),
+    "bolivia, late in a hand": (session_from(lambda: late_session("bolivia")), nothing),
 }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from canasta_game.engine.rules import PRESETS
 from canasta_game.i18n import LANGUAGES, _, set_language, system_language
 
-SCENES = ("start", "table", "score")
+SCENES = ("start", "table", "late", "score")  # late: a crowded end of a hand, hand-made
 
 
 def window_size(text: str) -> tuple[int, int]:

@@ -87,7 +87,7 @@ def table_screenshot(args: argparse.Namespace, size: tuple[int, int]) -> int:
     seed = args.seed if args.seed is not None else 1
     path = Path(args.screenshot)
     try:
-        render_table_screenshot(path, args.preset, seed, size)
+        render_table_screenshot(path, args.preset, seed, size, late=args.scene == "late")
     except (OSError, pygame.error) as exc:
         return _screenshot_failed(path, exc)
     return 0

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from canasta_game.engine.rules import NEW_GAME_PRESETS, OPTION_IDS, PRESETS, Rules
-from canasta_game.i18n import _, format_number, ngettext
+from canasta_game.i18n import N_, _, format_number, ngettext
 from canasta_game.persistence import Settings
 
 PLAYER_COUNTS = tuple(sorted({rules.players for rules in PRESETS.values()}))  # 2 to 6
@@ -20,18 +20,78 @@ DIFFICULTIES = ("easy", "medium", "hard")
 TARGETS = (2500, 5000, 7500, 10000)
 
 
+@dataclass(frozen=True)
+class PresetText:
+    """How New game names a preset and says in one line what sets it apart."""
+
+    label: str
+    description: str
+
+
+#: Every preset New game offers, in the order it lists them: Classic first, then the house
+#: rules, then the sequence family. A preset added later adds its line here; one missing is
+#: still offered, last, under its own name.
+PRESET_TEXTS: dict[str, PresetText] = {
+    "classic-2": PresetText(
+        N_("Classic, two players"), N_("15 cards each, draw two, two canastas to go out.")
+    ),
+    "classic-3": PresetText(
+        N_("Classic, three players"), N_("Each for themselves, 13 cards each.")
+    ),
+    "classic-4": PresetText(
+        N_("Classic, two partnerships"), N_("Two decks, 11 cards, partners sit opposite.")
+    ),
+    "classic-5": PresetText(
+        N_("Classic, five players"), N_("Each for themselves, three decks, 11 cards.")
+    ),
+    "classic-6": PresetText(N_("Classic, two teams of three"), N_("Three decks, 13 cards each.")),
+    "classic-6x2": PresetText(N_("Classic, three teams of two"), N_("Three decks, 13 cards each.")),
+    "cz-house": PresetText(
+        N_("Czech house rules"), N_("Wild-card canastas, bigger canasta bonuses.")
+    ),
+    "samba": PresetText(
+        N_("Samba, two partnerships"), N_("Three decks, draw two, sequences of one suit.")
+    ),
+    "samba-2": PresetText(N_("Samba, two players"), N_("Samba, each for themselves.")),
+    "samba-3": PresetText(N_("Samba, three players"), N_("Samba, each for themselves.")),
+    "samba-5": PresetText(N_("Samba, five players"), N_("Samba, each for themselves.")),
+    "samba-6": PresetText(
+        N_("Samba, three teams of two"), N_("Samba, partners two seats apart, 13 cards.")
+    ),
+    "bolivia": PresetText(N_("Bolivia"), N_("Samba with bolivias; go out with an escalera.")),
+    "brazilian": PresetText(
+        N_("Brazilian Canasta"),
+        N_("Harder first melds; short sequences cost 1,000."),
+    ),
+    "chilean": PresetText(
+        N_("Chilean Canasta"), N_("Bolivia under its Chilean name, three decks.")
+    ),
+    "chilean-216": PresetText(
+        N_("Chilean, four decks"), N_("Bolivia with four decks and eight jokers.")
+    ),
+    "uruguayan": PresetText(
+        N_("Uruguayan Canasta"), N_("The original rules of 1949, played as Classic.")
+    ),
+    "cuban": PresetText(
+        N_("Cuban Canasta"),
+        N_("13 cards, 7,500 to win, the pile always frozen, canastas of at most seven."),
+    ),
+    "british": PresetText(
+        N_("British Canasta"), N_("Classic with Acaba: end the hand and give away 1,500.")
+    ),
+}
+
+
 def preset_label(name: str) -> str:
     """A preset's name as the player reads it."""
-    labels = {
-        "classic-2": _("Classic, two players"),
-        "classic-3": _("Classic, three players"),
-        "classic-4": _("Classic, two partnerships"),
-        "classic-5": _("Classic, five players"),
-        "classic-6": _("Classic, two teams of three"),
-        "classic-6x2": _("Classic, three teams of two"),
-        "cz-house": _("Czech house rules"),
-    }
-    return labels.get(name, name)
+    text = PRESET_TEXTS.get(name)
+    return _(text.label) if text is not None else name
+
+
+def preset_description(name: str) -> str:
+    """One line on what sets the preset apart, empty for one without a line yet."""
+    text = PRESET_TEXTS.get(name)
+    return _(text.description) if text is not None else ""
 
 
 def target_label(points: int) -> str:
@@ -52,6 +112,10 @@ class Toggle:
     field: str
     on: object
     off: object
+    moot_when: str = ""  # a Rules field that, when set, makes this option change nothing
+
+    def applies(self, rules: Rules) -> bool:
+        return not (self.moot_when and getattr(rules, self.moot_when))
 
     @property
     def option_id(self) -> str:
@@ -68,15 +132,17 @@ class Toggle:
 
 TOGGLES = (
     Toggle("pile_frozen", True, False),
-    Toggle("r3_scale", "PROGRESSIVE", "FLAT"),
+    Toggle("r3_scale", "PROGRESSIVE", "FLAT", moot_when="r3_samba"),  # SAM-28 counts its own
     Toggle("stock_recycle", True, False),
 )
 
 
 def presets_for(players: int) -> list[str]:
-    """The presets New game offers for ``players`` players, in the engine's order
-    (``NEW_GAME_PRESETS`` decides which: not the sequence family yet)."""
-    return [name for name in NEW_GAME_PRESETS if PRESETS[name].players == players]
+    """The presets New game offers for ``players`` players (``NEW_GAME_PRESETS`` decides
+    which), in ``PRESET_TEXTS`` order: Classic first."""
+    order = list(PRESET_TEXTS)
+    offered = [name for name in NEW_GAME_PRESETS if PRESETS[name].players == players]
+    return sorted(offered, key=lambda n: order.index(n) if n in order else len(order))
 
 
 def default_preset(players: int) -> str:

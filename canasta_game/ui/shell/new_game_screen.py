@@ -3,7 +3,8 @@
 The draft is a ``Settings`` value, so what the player picks is remembered for next time
 when the match starts; Cancel leaves the saved choices untouched. Changing the player
 count re-offers the presets made for it (two players draw two cards and need two canastas;
-six play with three decks), and a preset's own target is shown until the player picks one.
+six play with three decks), each with a line on what sets it apart, and a preset's own target
+is shown until the player picks one.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from canasta_game.ui.shell.match_setup import (
     default_preset,
     difficulty_label,
     fitting_preset,
+    preset_description,
     preset_label,
     presets_for,
     rules_for,
@@ -50,7 +52,7 @@ class NewGameScreen(GuiScene):
         nav = self.ctx.nav
         assert nav is not None
         rules = rules_for(self.draft)
-        box = centred(size, 660, 590)
+        box = centred(size, 660, 620)
         panel = self.panel(box)
         inner = box.width - 56
         left, label_w = 28, 170
@@ -81,7 +83,10 @@ class NewGameScreen(GuiScene):
             self._preset,
             panel,
         )
-        y += row
+        y += BUTTON_HEIGHT + 2
+        description = preset_description(self.draft.preset)
+        self.label(description, pygame.Rect(left, y, inner, 26), panel, "@muted")
+        y += 26 + 14
 
         self.label(_("Opponents"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
         width = (field_w - 2 * 10) // 3
@@ -105,7 +110,7 @@ class NewGameScreen(GuiScene):
         )
         y += row + 4
 
-        for toggle in TOGGLES:
+        for toggle in (t for t in TOGGLES if t.applies(rules)):
             checked = getattr(rules, toggle.field) == toggle.on
             self.checkbox(
                 toggle.label(),

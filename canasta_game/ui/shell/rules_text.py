@@ -156,12 +156,89 @@ def sections() -> list[tuple[str, list[str]]]:
                 ),
             ],
         ),
+        *variant_sections(),
         (
             _("House rules"),
             [
                 _(
                     "House rules such as a pile that is always frozen or a different target can "
                     "be chosen in the New game dialog."
+                ),
+            ],
+        ),
+    ]
+
+
+def variant_sections() -> list[tuple[str, list[str]]]:
+    """The sequence family (V-SAMBA, V-BOL, V-BRA, V-CHI): what each changes from Classic."""
+    return [
+        (
+            _("Samba"),
+            [
+                _(
+                    "Three packs and six jokers (162 cards); 15 cards each, 13 with six players. "
+                    "Draw two cards from the stock and discard one; whoever takes the pile draws "
+                    "nothing."
+                ),
+                _(
+                    "Besides groups of one rank you may meld sequences: three to seven "
+                    "consecutive natural cards of one suit from four up to ace, never with a "
+                    "three or a wild card. Seven in a row are a samba, worth 1,500, and take no "
+                    "more cards. Several sequences of one suit stay separate."
+                ),
+                _(
+                    "A group holds at most two wild cards, and no wild card may be added to a "
+                    "finished canasta. You may always take the pile with a natural pair of the "
+                    "top card's rank; when it is not frozen, also by adding the top card alone "
+                    "to a group or to either end of a sequence that is not yet a canasta, but "
+                    "never with one natural and one wild card."
+                ),
+                _(
+                    "From 7,000 points the first meld needs 150. Going out needs two canastas "
+                    "and scores 200; going out concealed earns nothing extra. Red threes count "
+                    "100 each, all six 1,000, but only plus for a side with two canastas. The "
+                    "match is played to 10,000."
+                ),
+            ],
+        ),
+        (
+            _("Bolivia"),
+            [
+                _(
+                    "Samba with melds of wild cards: three to seven twos and jokers; seven make "
+                    "a bolivia, worth 2,500, which takes no more cards. A seven-card sequence is "
+                    "called an escalera (1,500), and one of the two canastas you go out with "
+                    "must be an escalera."
+                ),
+                _(
+                    "A wild card on top of the pile blocks it. A black three left in a hand "
+                    "when a player goes out costs 100. The match is played to 15,000."
+                ),
+            ],
+        ),
+        (
+            _("Brazilian Canasta"),
+            [
+                _(
+                    "Bolivia played to 10,000, where the pile may never be taken for the first "
+                    "meld. From 7,000 points the first meld must include a canasta, from 8,000 "
+                    "a canasta and 200 points, from 9,000 a natural canasta."
+                ),
+                _(
+                    "A bolivia earns 2,000. Any two canastas let you go out, an escalera is not "
+                    "needed, but you must ask your partner first; going out, you may lengthen "
+                    "an escalera past seven cards. A sequence of fewer than five cards at the end "
+                    "of the hand costs 1,000. Red threes count plus once the side has one "
+                    "canasta: 100 each, five 1,000, six 1,200."
+                ),
+            ],
+        ),
+        (
+            _("Chilean Canasta"),
+            [
+                _(
+                    "Played as Bolivia, with three packs, or with four packs and eight jokers "
+                    "(216 cards)."
                 ),
             ],
         ),

@@ -62,7 +62,7 @@ class ScoreDialog(GuiScene):
         keys = line_keys(score)
         sides = len(score.sides)
         row_h = 30 if size[1] >= 760 else 28
-        label_w = 240
+        label_w = 320 if sides <= 2 else 240  # room for the variants' longer line names
         col_w = 290 if sides <= 2 else 230  # side names in a longer language
         width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
@@ -101,7 +101,8 @@ class ScoreDialog(GuiScene):
             y += row_h
         y += 6
         for key in keys:
-            self.label(score_line_label(key), pygame.Rect(28, y, label_w, row_h), panel)
+            label = score_line_label(key, session.rules)
+            self.label(label, pygame.Rect(28, y, label_w, row_h), panel)
             for side in range(sides):
                 self.label(
                     cell_text(score, side, key),

@@ -43,13 +43,18 @@ def key_word(key: int) -> str:
 def _melds(events: Sequence[ev.Event], keys: Mapping[int, int]) -> str:
     parts = [meld_words(e.cards) for e in events if isinstance(e, ev.MeldMade)]
     parts += [
-        _("{cards} onto the {rank} meld").format(
-            cards=meld_words(e.cards), rank=key_word(keys.get(e.mid, RANK_OF[e.cards[0]]))
-        )
+        _extended(e.cards, keys.get(e.mid, RANK_OF[e.cards[0]]))
         for e in events
         if isinstance(e, ev.MeldExtended)
     ]
     return ", ".join(parts)
+
+
+def _extended(cards: Sequence[int], key: int) -> str:
+    """Cards added to a meld; a sequence is named as one, its cards show the suit (SAM-11)."""
+    if meld_kind(key) is MeldKind.SEQUENCE:
+        return _("{cards} onto a sequence").format(cards=meld_words(cards))
+    return _("{cards} onto the {rank} meld").format(cards=meld_words(cards), rank=key_word(key))
 
 
 def _drawn(event: ev.CardsDrawn, name: str, mine: bool) -> tuple[str, str]:

@@ -10,7 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
+from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.rules import Rules
 from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.card_images import CardImages
@@ -23,6 +25,9 @@ from canasta_game.ui.table.decor import (
     NATURAL_RED,
     PILL_DARK,
     SELECT,
+    SEQUENCE_BLUE,
+    WILD_GOLD,
+    Colour,
     Decor,
 )
 from canasta_game.ui.table.felt import paint_felt
@@ -30,6 +35,21 @@ from canasta_game.ui.table.layout import STOCK_LAYERS, STOCK_STEP, TABLE, TableL
 from canasta_game.ui.table.placement import TablePlan
 from canasta_game.ui.table.sprites import CardSprite
 from canasta_game.ui.table.text import TextCache
+
+
+def canasta_badge(kind: CanastaKind, rules: Rules, count: int) -> tuple[str, Colour]:
+    """The word and colour of a canasta's badge, in the rule books' own terms: a sequence
+    canasta is a samba (V-SAMBA) or, where bolivias exist, an escalera (BOL-4); a canasta of
+    wild cards is a bolivia (BOL-3) in the sequence family, a wild canasta elsewhere."""
+    if kind is CanastaKind.SEQUENCE:
+        word = _("escalera {count}") if rules.wild_melds else _("samba {count}")
+        return word.format(count=count), SEQUENCE_BLUE
+    if kind is CanastaKind.WILD:
+        word = _("bolivia {count}") if rules.sequences else _("wild {count}")
+        return word.format(count=count), WILD_GOLD
+    if kind is CanastaKind.NATURAL:
+        return _("natural {count}").format(count=count), NATURAL_RED
+    return _("mixed {count}").format(count=count), MIXED_BLACK
 
 
 class Painter:
@@ -143,7 +163,12 @@ class Painter:
                 surface.blit(frame, (x - 3, y - 3))
 
     def meld_badges(
-        self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, arriving: set[str]
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        plan: TablePlan,
+        arriving: set[str],
+        rules: Rules,
     ) -> None:
         """Counts under melds and red threes; held back while cards fly into that place."""
         px = max(11, layout.fonts["badge"] - 2)
@@ -151,10 +176,7 @@ class Painter:
             if spot.zone in arriving:
                 continue
             if spot.canasta:
-                bg = NATURAL_RED if spot.natural else MIXED_BLACK
-                label = (_("natural {count}") if spot.natural else _("mixed {count}")).format(
-                    count=spot.count
-                )
+                label, bg = canasta_badge(spot.canasta_kind, rules, spot.count)
                 pill = self.decor.pill(label, px, bg, edge=GOLD)
                 if pill.get_width() > spot.column.width + layout.pad:  # small cards: colour only
                     pill = self.decor.pill(str(spot.count), px, bg, edge=GOLD)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from canasta_game.engine.cards import IS_NATURAL, SUIT_OF, sort_key
-from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.engine.cards import IS_NATURAL, RANK_OF, SUIT_OF, sort_key
+from canasta_game.engine.meldrules import CanastaKind, MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
 from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
@@ -37,10 +37,10 @@ class MeldSpot:
     cards: pygame.Rect  # the cards' bounding box
     count: int
     canasta: bool
-    natural: bool
     kind: str
     badge_at: tuple[int, int]  # centre of the count badge
     zone: str = ""  # the sprites' zone, to hold the badge back while its cards fly in
+    canasta_kind: CanastaKind = CanastaKind.NONE  # the engine's word for the badge
 
 
 @dataclass(slots=True)
@@ -59,19 +59,25 @@ class TablePlan:
         return {k for k in self.homes if isinstance(k, int)}
 
 
-def meld_order(meld: TableMeld) -> tuple[int, int]:
-    """High ranks first, then a wild-card meld, then black threes: stable as melds grow."""
+def meld_order(meld: TableMeld) -> tuple[int, int, int]:
+    """High ranks first, then sequences by suit and lowest rank (SAM-16: several of one suit
+    stay side by side), then a wild-card meld, then black threes: stable as melds grow."""
     kind = meld_kind(meld.key)
+    if kind is MeldKind.SEQUENCE:
+        return 1, meld.key, RANK_OF[meld.cards[0]]
     if kind is MeldKind.WILD:
-        return 1, 0
+        return 2, 0, 0
     if kind is MeldKind.BLACK_THREES:
-        return 2, 0
-    return 0, -meld.key
+        return 3, 0, 0
+    return 0, -meld.key, 0
 
 
 def canasta_top(meld: TableMeld, wild: Sequence[bool]) -> int:
     """The card shown on a squared canasta: red for natural, black for mixed, as players do.
-    ``wild`` is the rules' table of wild cards (``Rules.wild``)."""
+    ``wild`` is the rules' table of wild cards (``Rules.wild``); a sequence (all of one suit)
+    shows its highest card, the end a samba / escalera is known by."""
+    if meld_kind(meld.key) is MeldKind.SEQUENCE:
+        return meld.cards[-1]
     naturals = [c for c in meld.cards if IS_NATURAL[c]] or list(meld.cards)
     if meld.is_natural:
         reds = [c for c in naturals if SUIT_OF[c] in RED_SUITS]
@@ -82,7 +88,10 @@ def canasta_top(meld: TableMeld, wild: Sequence[bool]) -> int:
 
 
 def cascade_order(meld: TableMeld, wild: Sequence[bool]) -> list[int]:
-    """Naturals first, wild cards last, so the rank reads at the top of the column."""
+    """Naturals first, wild cards last, so the rank reads at the top of the column; a
+    sequence is a run from its lowest card down to its highest (SAM-9), every index shown."""
+    if meld_kind(meld.key) is MeldKind.SEQUENCE:
+        return sorted(meld.cards, key=RANK_OF.__getitem__)
     return sorted(meld.cards, key=lambda c: (wild[c], sort_key(c)))
 
 
@@ -188,6 +197,33 @@ def _lay_canasta(
     return pygame.Rect(corner[0], corner[1], card_w + 6, card_h + 6)
 
 
+def _spot(
+    side: int,
+    mid: int,
+    cards: pygame.Rect,
+    column: pygame.Rect,
+    *,
+    count: int,
+    kind: str,
+    zone: str,
+    badge_h: int,
+    canasta_kind: CanastaKind = CanastaKind.NONE,
+) -> MeldSpot:
+    """A laid-out meld, staged group or row of threes, its count badge under its cards."""
+    return MeldSpot(
+        side=side,
+        mid=mid,
+        column=column,
+        cards=cards,
+        count=count,
+        canasta=canasta_kind is not CanastaKind.NONE,
+        kind=kind,
+        badge_at=(cards.centerx, cards.bottom + badge_h // 2 + 1),
+        zone=zone,
+        canasta_kind=canasta_kind,
+    )
+
+
 def _lay_side(
     plan: TablePlan,
     view: PlayerView,
@@ -200,6 +236,7 @@ def _lay_side(
     label_h = layout.fonts["badge"] + layout.pad // 2
     threes = list(view.bonus_threes[side])
     melds = sorted(view.melds[side], key=meld_order)
+    facts = {f.mid: f for f in view.meld_facts[side]}
     columns: list[list[int] | TableMeld] = []
     if threes:
         columns.append(threes)
@@ -219,17 +256,15 @@ def _lay_side(
     if threes:
         rect = _lay_column(plan, threes, corners[0], size, kind, step, Z_THREES, f"threes:{side}")
         column = pygame.Rect(rect.left, rect.top, rect.width, row_h)
-        plan.threes[side] = MeldSpot(
+        plan.threes[side] = _spot(
             side,
             -1,
-            column,
             rect,
-            len(threes),
-            False,
-            False,
-            "threes",
-            (rect.centerx, rect.bottom + badge_h // 2 + 1),
-            f"threes:{side}",
+            column,
+            count=len(threes),
+            kind="threes",
+            zone=f"threes:{side}",
+            badge_h=badge_h,
         )
         index = 1
     for meld in melds:
@@ -243,17 +278,16 @@ def _lay_side(
             rect = _lay_column(plan, ordered, corner, size, kind, step, z, zone)
         column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
         plan.melds.append(
-            MeldSpot(
+            _spot(
                 side,
                 meld.mid,
-                column,
                 rect,
-                meld.size,
-                meld.is_canasta,
-                meld.is_natural,
-                "meld",
-                (rect.centerx, rect.bottom + badge_h // 2 + 1),
-                zone,
+                column,
+                count=meld.size,
+                kind="meld",
+                zone=zone,
+                badge_h=badge_h,
+                canasta_kind=facts[meld.mid].canasta,
             )
         )
         index += 1
@@ -265,17 +299,15 @@ def _lay_side(
         )
         column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
         plan.staged.append(
-            MeldSpot(
+            _spot(
                 side,
                 g,
-                column,
                 rect,
-                len(group),
-                False,
-                False,
-                "staged",
-                (rect.centerx, rect.bottom + badge_h // 2 + 1),
-                f"staged:{g}",
+                column,
+                count=len(group),
+                kind="staged",
+                zone=f"staged:{g}",
+                badge_h=badge_h,
             )
         )
         index += 1

@@ -1,7 +1,8 @@
 """``--screenshot --scene table``: one frame of the table, rendered headless to a PNG.
 
 ``preset`` is a rules preset ("classic-4", "classic-2", ...) whose deal is played by computer
-players for a while, or "busy" for the benchmark's hand-made mid-hand position.
+players for a while, or "busy" for the benchmark's hand-made mid-hand position; ``late``
+renders the preset's hand-made crowded end of a hand instead (``--scene late``).
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ import pygame
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.ui.table.headless import init_headless, make_context, pump
-from canasta_game.ui.table.positions import busy_session, played_session
+from canasta_game.ui.table.positions import busy_session, late_session, played_session
 from canasta_game.ui.table.table_scene import TableScene
 
 
-def table_session(preset: str, seed: int, moves: int = 40) -> Session:
+def table_session(preset: str, seed: int, moves: int = 40, *, late: bool = False) -> Session:
     if preset == "busy":
         return busy_session()
+    if late:
+        return late_session(preset)
     return played_session(preset, seed, moves)
 
 
@@ -31,12 +34,13 @@ def render_table_screenshot(
     moves: int = 40,
     *,
     show_log: bool = False,
+    late: bool = False,
 ) -> Path:
     """Render the table for ``preset``/``seed`` at ``size`` and save it as a PNG; with
     ``show_log`` the move log is open (README's screenshot)."""
     surface = init_headless(size)
     context = make_context(size, reduced_motion=True)
-    session = table_session(preset, seed, moves)
+    session = table_session(preset, seed, moves, late=late)
     pacer = Pacer(session, threaded=False)
     pacer.hold = True
     scene = TableScene(session, context, pacer=pacer, size=size)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from canasta_game.controller.session import Session
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
-from canasta_game.engine.scoring import LINE_TEXT
 from canasta_game.i18n import _
+from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.score_dialog import cell_text, line_keys
 from canasta_game.ui.table.drawers import SheetColumn
 
@@ -25,7 +25,10 @@ def sheet_columns(
         hands = []
         for record in history:
             score = record.score
-            lines = [(_(LINE_TEXT[key]), cell_text(score, side, key)) for key in line_keys(score)]
+            lines = [
+                (score_line_label(key, session.rules), cell_text(score, side, key))
+                for key in line_keys(score)
+            ]
             lines.append((_("This hand"), str(score.totals[side])))
             hands.append(tuple(lines))
         columns.append(

@@ -230,7 +230,7 @@ class TableScene:
         selected = self.selection.cards
         painter.cards(surface, resting, selected, flying=False, marks=self.marks())
         arriving = {s.home.zone for s in self.store if s.flight is not None and s.flight.hold}
-        painter.meld_badges(surface, layout, plan, arriving)
+        painter.meld_badges(surface, layout, plan, arriving, view.rules)
         painter.staged_frames(surface, plan)
         painter.pile_marks(surface, layout, view)
         if info is not None:

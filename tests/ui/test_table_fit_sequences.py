@@ -1,0 +1,100 @@
+"""Issue 11, the table: the sequence family's 162- and 216-card packs, its larger hands and
+its runs fit at 1024x640 and 1280x800 for 2, 3, 4, 5 and 6 players.
+
+Each table is the hand-made crowded end of a hand (``--scene late``): 34 cards in the
+human's hand after a big pile, every side's melds out, sambas, runs of one suit side by
+side and, in Bolivia, a bolivia."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import itertools
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from canasta_game.controller.pacing import Pacer
+from canasta_game.engine.meldrules import CanastaKind
+from canasta_game.ui.table.headless import init_headless, make_context, pump
+from canasta_game.ui.table.layout import STOCK_EDGE
+from canasta_game.ui.table.placement import MIN_STEP
+from canasta_game.ui.table.positions import late_session
+from canasta_game.ui.table.table_scene import TableScene
+
+SMALL, LARGE = (1024, 640), (1280, 800)
+FAMILY = ("samba-2", "samba-3", "samba", "samba-5", "samba-6", "bolivia", "chilean-216")
+
+
+@pytest.fixture(params=[(p, s) for p in FAMILY for s in (SMALL, LARGE)], ids=str)
+def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+    preset, size = request.param
+    surface = init_headless(size)
+    context = make_context(size, reduced_motion=True)
+    session = late_session(preset)
+    pacer = Pacer(session, threaded=False)
+    pacer.hold = True
+    scene = TableScene(session, context, pacer=pacer, size=size)
+    for _ in range(2):
+        pacer.hold = True
+        pump(scene, context.ui_manager, surface, dt=1 / 60)
+    yield scene
+    scene.close()
+
+
+def test_every_meld_lies_inside_its_sides_area_clear_of_the_stock(table: TableScene) -> None:
+    scene = table
+    layout, plan = scene.layout, scene.plan
+    stock = layout.stock.inflate(STOCK_EDGE, STOCK_EDGE).move(-STOCK_EDGE // 2, -STOCK_EDGE // 2)
+    laid = {m.mid for side in scene.view.melds for m in side}
+    assert {spot.mid for spot in plan.melds} == laid  # every meld is shown
+    for spot in plan.melds:
+        area = layout.areas[spot.side].rect
+        assert area.contains(spot.cards), (spot.side, spot.mid, spot.cards, area)
+        assert area.collidepoint(spot.badge_at), (spot.side, spot.mid)
+        assert not spot.cards.colliderect(stock) and not spot.cards.colliderect(layout.pile)
+        assert not spot.cards.colliderect(layout.hand)
+
+
+def test_every_card_of_a_run_shows_its_index(table: TableScene) -> None:
+    """SAM-9: a run that is not yet a canasta is fanned so every card's rank and suit read:
+    the cascade step is at least the part of a card its index needs."""
+    scene = table
+    for spot in scene.plan.melds:
+        if spot.canasta:
+            continue
+        homes = sorted(
+            (h for k, h in scene.plan.homes.items() if h.zone == spot.zone), key=lambda h: h.y
+        )
+        card_h = scene.layout.card(homes[0].kind)[1]
+        for upper, lower in itertools.pairwise(homes):
+            assert lower.y - upper.y >= card_h * MIN_STEP, (spot.mid, upper, lower)
+
+
+def test_the_hand_and_the_stock_fit_the_window(table: TableScene) -> None:
+    scene = table
+    layout = scene.layout
+    window = pygame.Rect((0, 0), layout.size)
+    assert len(scene.plan.hand) == 34
+    for _uid, rect in scene.plan.hand:
+        assert window.contains(rect), rect
+        assert rect.top >= layout.hint.bottom - layout.selection_raise
+    lefts = [rect.left for _uid, rect in scene.plan.hand]
+    assert all(b > a for a, b in itertools.pairwise(lefts))  # no card hidden
+    assert window.contains(layout.stock) and window.contains(layout.pile)
+    assert scene.view.stock_size > 20
+
+
+def test_canastas_carry_their_badge(table: TableScene) -> None:
+    """Sambas / escaleras, natural and mixed canastas, and a bolivia where the rules have
+    one (BOL-3), each with the engine's kind on its badge."""
+    scene = table
+    kinds = {spot.canasta_kind for spot in scene.plan.melds if spot.canasta}
+    expected = {CanastaKind.SEQUENCE, CanastaKind.NATURAL, CanastaKind.MIXED}
+    if scene.view.rules.wild_melds:
+        expected.add(CanastaKind.WILD)
+    assert kinds == expected
