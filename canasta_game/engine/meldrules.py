@@ -23,6 +23,7 @@ from canasta_game.engine.cards import (
     THREE,
     WILD_KEY,
 )
+from canasta_game.engine import mac
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
@@ -169,10 +170,18 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         wilds=meld.wilds,
         canasta=canasta,
         to_canasta=max(0, meld.canasta_size - meld.size),
-        bonus=canasta_bonus(rules, canasta),
+        bonus=_bonus(rules, meld, canasta),
         wild_room=room,
         **run,  # type: ignore[arg-type]
     )
+
+
+def _bonus(rules: Rules, meld: TableMeld, canasta: CanastaKind) -> int:
+    """What the canasta earns: MAC-36's table under V-MAC, else ``canasta_bonus``."""
+    if rules.mac_scoring:
+        line = mac.canasta_line(meld)
+        return 0 if line is None else line[1]
+    return canasta_bonus(rules, canasta)
 
 
 def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
@@ -198,6 +207,8 @@ def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
 
 
 def cap_rule(rules: Rules) -> str:
+    if rules.rule_of_five and rules.meld_wild == "MAX2":
+        return "MAC-17"  # V-MAC's mixed melds: at most two wild cards
     if rules.sequences and rules.meld_wild == "MAX2":
         return "SAM-13"  # the sequence family's cap of two (SAM-13, BOL-5)
     return "C-MELD-3" if rules.meld_wild == "MAX3" else "O-MELD-WILD"
