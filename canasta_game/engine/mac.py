@@ -289,9 +289,10 @@ def _groups_kind(cards: Sequence[int]) -> str | None:
         return "dream_hand_5"
     # Blast Off 5-4-3-2 and Zip Code 2-2-3-3-4: wild cards may stand in for naturals.
     for kind, shape in (("blast_off", [5, 4, 3, 2]), ("zip_code", [4, 3, 3, 2, 2])):
-        if len(groups) <= len(shape) and all(g <= s for g, s in zip(groups, shape)):
-            if sum(shape) - sum(groups) == wilds and all(g >= 1 for g in groups):
-                return kind
+        slots = shape[: len(groups)]
+        fits = len(groups) <= len(shape) and all(g <= s for g, s in zip(groups, slots, strict=True))
+        if fits and sum(shape) - sum(groups) == wilds:
+            return kind
     return None
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from canasta_game.engine import mac
 from canasta_game.engine.cards import (
     ACE,
     BLACK_THREE_KEY,
@@ -23,7 +24,6 @@ from canasta_game.engine.cards import (
     THREE,
     WILD_KEY,
 )
-from canasta_game.engine import mac
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld

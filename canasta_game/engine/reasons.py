@@ -99,7 +99,7 @@ TEMPLATES: dict[str, str] = {
     "pick_pair_only": "pick the pack with a natural pair of {rank}s only",
     "discard_three": "a three is never discarded",
     "discard_wild": "a wild card may be discarded only to go out or from a hand of wild cards",
-    "swad": "{card} may not be discarded onto an empty pile (no seven, wild card, ace or dead card)",
+    "swad": "{card} may not be discarded onto an empty pile: no seven, wild card, ace or dead card",
     "out_open_pure": "your side cannot go out with an incomplete {rank} meld",
     "out_needs_discard": "you cannot meld every card: going out ends with a discard",
     "special_after_draw": "a special hand is laid after drawing from the stock",
