@@ -24,6 +24,17 @@ LABELS: dict[str, str] = {
     "short_sequences": N_("Short sequences"),
     "black_threes_in_hand": N_("Black threes left in hand"),
     "hand_penalty": N_("Cards left in hand"),
+    # Modern American Canasta (MAC-36..42)
+    "ace_canastas": N_("Natural canastas of aces"),
+    "seven_canastas": N_("Natural canastas of sevens"),
+    "joker_canastas": N_("Wild-card canastas of four jokers"),
+    "deuce_canastas": N_("Wild-card canastas of seven twos"),
+    "black_threes": N_("Black threes"),
+    "open_aces_penalty": N_("Incomplete meld of aces"),
+    "open_sevens_penalty": N_("Incomplete meld of sevens"),
+    "aces_in_hand": N_("Three or more aces left in a hand"),
+    "sevens_in_hand": N_("Three or more sevens left in a hand"),
+    "special_hand": N_("Special hand"),
 }
 
 
