@@ -348,21 +348,39 @@ def threes_sign(canastas: int) -> int:
     return -1 if canastas == 0 else (0 if canastas == 1 else 1)
 
 
+def incomplete_penalty(rules: Rules, meld: TableMeld) -> tuple[str, int]:
+    """MAC-41: (score line, points lost) if ``meld`` is still incomplete when the hand ends:
+    a pure-ace or sevens meld 2500, a wild-card meld 2000; ("", 0) for any other meld."""
+    if not rules.mac_scoring or meld.is_canasta:
+        return "", 0
+    if meld.is_wild_meld:
+        return "wild_meld_penalty", 2000
+    if meld.key == SEVEN:
+        return "open_sevens_penalty", 2500
+    if meld.key == ACE and not meld.wilds:
+        return "open_aces_penalty", 2500
+    return "", 0
+
+
+def hand_penalty_ranks(rules: Rules) -> frozenset[int]:
+    """MAC-42: the ranks of which 3+ cards left in one hand cost 1500 (aces and sevens)."""
+    return frozenset({ACE, SEVEN}) if rules.mac_scoring else frozenset()
+
+
 def penalty_lines(state: State, side: int) -> list[tuple[str, int, int]]:
     """MAC-41, MAC-42: (line key, points, count) of every penalty of a side."""
     out: list[tuple[str, int, int]] = []
-    open_melds = [m for m in state.melds[side] if not m.is_canasta]
-    aces = sum(1 for m in open_melds if m.key == ACE and not m.wilds)
-    sevens = sum(1 for m in open_melds if m.key == SEVEN)
-    wild = sum(1 for m in open_melds if m.is_wild_meld)
-    for key, count, points in (
-        ("open_aces_penalty", aces, 2500),
-        ("open_sevens_penalty", sevens, 2500),
-        ("wild_meld_penalty", wild, 2000),
-    ):
-        if count:
-            out.append((key, -points * count, count))
-    for key, rank in (("aces_in_hand", ACE), ("sevens_in_hand", SEVEN)):
+    counts: Counter[str] = Counter()
+    points: dict[str, int] = {}
+    for meld in state.melds[side]:
+        key, lost = incomplete_penalty(state.rules, meld)
+        if lost:
+            counts[key] += 1
+            points[key] = lost
+    for key in ("open_aces_penalty", "open_sevens_penalty", "wild_meld_penalty"):
+        if counts[key]:
+            out.append((key, -points[key] * counts[key], counts[key]))
+    for key, rank in (("aces_in_hand", ACE), ("sevens_in_hand", SEVEN)):  # hand_penalty_ranks
         players = sum(
             1
             for seat in state.rules.side_seats[side]
