@@ -62,6 +62,10 @@ def how_it_ended(session: Session) -> str:
         if end.concealed:
             return _("{name} went out concealed.").format(name=who)
         return _("{name} went out.").format(name=who)
+    if end.reason == "special_hand" and end.seat is not None:  # MAC-33
+        return _("{name} laid a special hand.").format(name=seat_name(session, end.seat))
+    if end.reason == "red_three_last" and session.state.rules.last_three_in_hand:  # MAC-8
+        return _("A three was the last card of the stock.")
     if end.reason == "red_three_last":
         return _("A red three was the last card of the stock.")
     return _("The stock ran out.")
