@@ -476,3 +476,18 @@ def test_incomplete_pure_aces_and_wild_meld_penalties_mac_41():
 def test_preset_round_trips_and_game_to_8500_mac_44():
     assert Rules.from_dict(MAC.to_dict()) == MAC
     assert MAC.target == 8500 and MAC.go_out_canastas == 2 and MAC.players == 4
+
+
+def test_pack_always_frozen_even_onto_an_own_meld_mac_10():
+    melds = {0: ["Kc Kd Kh"], 1: ["8c 8d 8h"]}
+    state = _draw("Ks 5d 6d 4h", melds=melds, pile="4s Kd")
+    rejected(state, TakePile(0, ()), "O-PILE-FROZEN")
+    rejected(state, TakePile(0, pick(state, 0, "Ks")), "O-PILE-FROZEN")
+
+
+def test_drawing_from_the_empty_stock_ends_the_hand_though_the_pack_fits_mac_45():
+    melds = {0: ["Kc Kd Kh"], 1: ["8c 8d 8h"]}
+    state = _draw("Ks Kh 5d", melds=melds, stock="", pile="4s Kd")
+    assert state.phase is Phase.DRAW  # the pack could still be picked
+    after = legal(state, DrawStock(0))
+    assert after.phase is Phase.OVER and after.end.reason == "stock"
