@@ -97,6 +97,21 @@ def meld_problem(
     return None
 
 
+def wild_room(rules: Rules, meld: TableMeld) -> int:
+    """How many wild cards an open side's ``meld`` may still take under MAC-15 and
+    MAC-18..20 (a large number where these rules set no limit)."""
+    room = 1 << 20
+    if rules.meld_max:
+        room = max(0, rules.meld_max - meld.size)  # MAC-15
+    if meld.key == WILD_KEY:
+        return room
+    if (rules.pure_sevens and meld.key == SEVEN) or (rules.pure_aces and meld.key == ACE):
+        return 0  # MAC-19, MAC-20 (after the opening)
+    if rules.rule_of_five and meld.naturals < rules.rule_of_five:
+        return 0  # MAC-18
+    return room
+
+
 def laying_problem(
     state: State, side: int, melds: Sequence[TableMeld], opening: bool
 ) -> Reason | None:

@@ -491,3 +491,10 @@ def test_drawing_from_the_empty_stock_ends_the_hand_though_the_pack_fits_mac_45(
     assert state.phase is Phase.DRAW  # the pack could still be picked
     after = legal(state, DrawStock(0))
     assert after.phase is Phase.OVER and after.end.reason == "stock"
+
+
+def test_meld_facts_wild_room_follows_the_rule_of_five_and_pure_melds_mac_18_19_20():
+    melds = {0: ["9c 9d 9h 9s", "Tc Td Th Ts Tc", "7c 7d 7h 7s 7c", "Kc Kd Kh Ks Kc 2c"], 1: []}
+    view = observe(_play("4h 5d", melds=melds), 0)
+    rooms = [facts.wild_room for facts in view.meld_facts[0]]
+    assert rooms == [0, 2, 0, 1]  # four nines; five tens; sevens pure; K x5 + 2 has one left
