@@ -59,6 +59,8 @@ def _discard_out(state: State, side: int) -> bool:
     hand = state.hands[state.current]
     if len(hand) != 1 or state.rules.is_bonus_three(hand[0]):
         return False
+    if state.rules.out_nowild3 and (IS_WILD[hand[0]] or IS_BLACK_THREE[hand[0]]):
+        return False  # O-OUT-NOWILD3 switched on this game
     if state.canastas(side) < state.rules.go_out_canastas:
         return False
     return open_pure_meld(state, side) is None

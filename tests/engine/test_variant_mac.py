@@ -498,3 +498,9 @@ def test_meld_facts_wild_room_follows_the_rule_of_five_and_pure_melds_mac_18_19_
     view = observe(_play("4h 5d", melds=melds), 0)
     rooms = [facts.wild_room for facts in view.meld_facts[0]]
     assert rooms == [0, 2, 0, 1]  # four nines; five tens; sevens pure; K x5 + 2 has one left
+
+
+def test_no_meld_down_to_a_wild_card_that_may_not_go_out_mac_30_o_out_nowild3():
+    rules = MAC.with_options(out_nowild3=True)
+    state = _play("5d 5h 5s JK", melds=TWO_CANASTAS, rules=rules)
+    rejected(state, _meld(state, "5d 5h 5s"), "C-TURN-7")  # the joker could not go out
