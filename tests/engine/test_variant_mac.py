@@ -509,5 +509,6 @@ def test_no_meld_down_to_a_wild_card_that_may_not_go_out_mac_30_o_out_nowild3():
 def test_no_meld_down_to_one_card_when_o_out_clean_forbids_going_out_mac_30():
     rules = MAC.with_options(go_out_clean="BOTH")  # TWO_CANASTAS holds one natural canasta
     state = _play("5d 5h 5s 4h", melds=TWO_CANASTAS, rules=rules)
-    rejected(state, _meld(state, "5d 5h 5s"), "C-TURN-7")
-    legal(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), _meld(state, "5d 5h 5s"))
+    rejected(state, _meld(state, "5d 5h 5s"), "O-OUT-CLEAN")  # the 4h could not go out
+    plain = _play("5d 5h 5s 4h", melds=TWO_CANASTAS)
+    legal(plain, _meld(plain, "5d 5h 5s"))
