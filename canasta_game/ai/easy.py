@@ -23,6 +23,7 @@ from canasta_game.ai.handsense import (
     wilds_in,
 )
 from canasta_game.ai.keep import keeper
+from canasta_game.ai.mac import out_melds
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -89,7 +90,7 @@ class EasyBot:
         return draw
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        outs = [m for m in legal if goes_out(view, m)]
+        outs = [m for m in legal if goes_out(view, m)] or out_melds(view, legal)  # MAC-30
         if outs:
             return outs[0]
         melds = [m for m in legal if isinstance(m, Meld)]

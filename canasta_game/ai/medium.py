@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from canasta_game.ai import mac
 from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.discard import discard_costs
@@ -91,6 +92,10 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             hold = True
     done = {move for _, move in out}
     outs = set(going_out_moves(view, legal))
+    final_discard = mac.out_melds(view, legal)  # MAC-30: meld down to the final discard
+    if final_discard and go_out_or_hold(view, situation):
+        out.append((GO_OUT - 1, final_discard[0]))
+        done.add(final_discard[0])
     discards: list[Discard] = []
     for move in legal:
         if move in done:
@@ -101,7 +106,8 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             elif hold and len(hand_after(view.hand, move)) < 2:
                 out.append((HOLD / 2, move))
             else:
-                out.append((meld_score(view, move, situation), move))
+                score = meld_score(view, move, situation) - mac.meld_risk(view, move)
+                out.append((score, move))
         elif isinstance(move, Discard):
             discards.append(move)
         elif isinstance(move, AskGoOut):
@@ -110,7 +116,8 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
     if costs:
         best = costs[0][0]
         for cost, move in costs:
-            score = best - cost  # the best discard scores 0: a meld must beat it
+            # the best discard scores 0: a meld must beat it (MAC-16: dead cards go first)
+            score = best - cost + mac.dead_card_relief(view, move.card)
             if hold and move in outs:
                 score = HOLD
             out.append((score, move))

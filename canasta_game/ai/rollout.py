@@ -129,8 +129,8 @@ def _play(state: State, rng: random.Random) -> Action:
         opening = [m for m in meld_moves(state) if len(hand) - len(m.cards()) >= 2]
         if opening:
             return min(opening, key=lambda m: sum(1 for c in m.cards() if state.rules.wild[c]))
-    if len(hand) >= 2 and not state.must_go_out:
-        discards: list[Discard] = _plain_discards(state)
+    if len(hand) >= 2 and not state.must_go_out and not state.rules.swad:
+        discards: list[Discard] = _plain_discards(state)  # MAC-13/14 restrict: ask the engine
     else:
         discards = [m for m in discard_moves(state) if isinstance(m, Discard)]
     if not discards:

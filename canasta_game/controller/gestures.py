@@ -227,6 +227,9 @@ def action_for_drop(
     if kind == "meld" and drop.target.mid is not None:
         return Meld(seat, add=((drop.target.mid, cards),))
     if kind in ("table", "staging"):
+        whole = Meld(seat, (tuple(cards),))
+        if len(cards) == len(state.hands[seat]) and why_illegal(state, whole) is None:
+            return whole  # MAC-33: a special hand is the whole hand laid as one meld
         if not state.melds[side] and staging is not None:
             problem = staging.add(cards)
             return problem  # None: staged, waiting for the minimum

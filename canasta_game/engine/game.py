@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta_game.engine import acaba
+from canasta_game.engine import acaba, mac
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
     Acaba,
@@ -62,6 +62,7 @@ from canasta_game.engine.turn import (
     frozen_for,
     going_out_problem,
     meets_minimum,
+    melded_out_problem,
     pile_block,
     remove_cards,
     set_at,
@@ -223,8 +224,11 @@ def _stock_cards(
         card = stock[-1]
         stock = stock[:-1]
         if state.rules.is_bonus_three(card):
+            last = not stock and not can_recycle(state)
+            if last and state.rules.last_three_in_hand:  # MAC-8: it stays in the hand
+                return state, stock, (*drawn, card), tuple(placed), True
             placed.append(card)
-            if not stock and not can_recycle(state):
+            if last:
                 return state, stock, tuple(drawn), tuple(placed), True  # C-R3-5
             continue
         drawn.append(card)
@@ -246,12 +250,19 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return rest
     laying = Laying.start(state)
     closed = not laying.melds
+    if closed and not rest and len(action.new) == 1 and state.rules.special_hands != "NONE":
+        special = mac.special_hand(state.rules, action.new[0])
+        if special is not None:
+            return _special_hand(state, special[0], build)
     added = _add_to_melds(laying, action.add)
     if isinstance(added, Reason):
         return added
     made = _new_melds(laying, action.new)
     if isinstance(made, Reason):
         return made
+    problem = mac.laying_problem(state, laying.side, laying.melds, opening=closed)
+    if problem is not None:
+        return problem  # MAC-15..20
     regular_wilds = added + made
     if state.rules.wild_melds and regular_wilds and wild_meld_pending(laying.melds):
         return reason("O-WILD-MELDS", "wild_meld_pending")
@@ -264,12 +275,26 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
     if closed:
         problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
         if problem is not None:
-            if len(rest) > 1:
-                return problem
+            if len(rest) > 1 or state.rules.out_needs_discard:
+                return problem  # MAC-30: no going out with the opening, so no exception
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
     if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
     return _melded(laying, rest, must_go_out, black_threes)
+
+
+def _special_hand(state: State, name: str, build: bool) -> Result:
+    """MAC-33: the whole hand of 14 laid at once as the side's first meld ends the hand.
+
+    The cards stay where they are (the hand's score is the special hand's value alone,
+    MAC-34); ``HandEnd.special`` names it.
+    """
+    if state.drew is not DrawKind.STOCK:
+        return reason("MAC-33", "special_after_draw")
+    if not build:
+        return LEGAL
+    end = HandEnd("special_hand", state.current, special=name)
+    return end_hand(state, end, [])
 
 
 def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> int | Reason:
@@ -363,7 +388,7 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
         concealed_canastas=conc,
     )
     if not rest:
-        problem = going_out_problem(state, side)
+        problem = melded_out_problem(state, side)
         if problem is not None:
             return reason("C-B3-2", problem.key, **problem.values) if black_threes else problem
         return went_out(state, laying.events)
@@ -406,6 +431,10 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         if state.question is Question.YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
+    else:
+        problem = mac.discard_problem(state, card, rest)  # MAC-13, MAC-14
+        if problem is not None:
+            return problem
     if not build:
         return LEGAL
     face_down = not rest and rules.closing_face_down
@@ -422,7 +451,32 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
     )
     if not rest:
         return went_out(state, events)
+    state = _talon(state, events)
     return start_turn(state, (seat + 1) % rules.players, events)
+
+
+def _talon(state: State, events: list[ev.Event]) -> State:
+    """MAC-26, MAC-27: after the discard, the player who opened from hand takes the talon
+    from the top of the stock; threes in it are laid out and replaced (MAC-6)."""
+    seat = state.current
+    side = state.side_of(seat)
+    size = mac.talon_size(state, side)
+    if not size:
+        return state
+    stock = list(state.stock)
+    got: list[int] = []
+    placed: list[int] = []
+    while len(got) < size and stock:
+        card = stock.pop()
+        (placed if state.rules.is_bonus_three(card) else got).append(card)
+    events.append(ev.CardsDrawn(seat, tuple(got)))
+    events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
+    return evolve(
+        state,
+        stock=tuple(stock),
+        hands=set_at(state.hands, seat, state.hands[seat] + tuple(got)),
+        bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + tuple(placed)),
+    )
 
 
 def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:

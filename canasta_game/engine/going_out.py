@@ -24,6 +24,7 @@ from canasta_game.engine.cards import (
     SUIT_OF,
 )
 from canasta_game.engine.cuban import first_round
+from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
@@ -46,7 +47,32 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     if not asking and must_ask(state) and state.question is not Question.YES:
         return False
     side = state.side_of(state.current)
+    if state.rules.out_needs_discard:
+        return _discard_out(state, side)
     return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
+
+
+def _discard_out(state: State, side: int) -> bool:
+    """MAC-30: going out is always the discard of the last card (not a three), so the player
+    can go out this turn only holding one card with the canastas (MAC-29, and whatever else
+    ``turn.going_out_problem`` asks) and no incomplete pure-ace, sevens or wild meld (MAC-31).
+    Melding down to one card first is the player's business: the check of that meld asks
+    again with the card left."""
+    hand = state.hands[state.current]
+    if len(hand) != 1 or state.rules.is_bonus_three(hand[0]):
+        return False
+    if state.rules.out_nowild3 and (IS_WILD[hand[0]] or IS_BLACK_THREE[hand[0]]):
+        return False  # O-OUT-NOWILD3 switched on this game
+    rules = state.rules
+    melds = state.melds[side]
+    if state.canastas(side) < rules.go_out_canastas:
+        return False
+    naturals = sum(1 for m in melds if m.is_canasta and m.is_natural)
+    if naturals < rules.natural_canastas_to_go_out():
+        return False  # O-OUT-CLEAN switched on this game
+    if rules.out_needs_sequence and not any(m.is_canasta and m.key >= SEQUENCE_KEY for m in melds):
+        return False  # BOL-9 switched on this game
+    return open_pure_meld(state, side) is None
 
 
 def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], list[int]]]:

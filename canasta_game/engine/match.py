@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from canasta_game.engine.mac import DREAM_HANDS
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import HandScore, ScoreLine, SideScore, score_hand
 from canasta_game.engine.setup import new_hand
@@ -63,6 +64,8 @@ class Match:
         totals = tuple(s + t for s, t in zip(self.scores, score.totals, strict=True))
         record = HandRecord(self.dealer, self.hand_seed(), score, totals)
         over, winner = self._result(totals)
+        if final.end.special in DREAM_HANDS and final.end.seat is not None:
+            over, winner = True, final.side_of(final.end.seat)  # MAC-34: a Dream Hand wins
         return replace(
             self,
             scores=totals,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from canasta_game.engine import mac
 from canasta_game.engine.cards import (
     ACE,
     BLACK_THREE_KEY,
@@ -131,7 +132,11 @@ def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
 
 
 def meld_bonus(rules: Rules, meld: TableMeld) -> int:
-    """What ``meld`` earns as a canasta now: its kind's bonus, or CUB-5's by its wild cards."""
+    """What ``meld`` earns as a canasta now: its kind's bonus, MAC-36's table, or CUB-5's by its
+    wild cards."""
+    if rules.mac_scoring:  # MAC-36: aces, sevens, jokers and twos have their own bonuses
+        line = mac.canasta_line(meld)
+        return 0 if line is None else line[1]
     kind = canasta_kind(meld)
     if kind is CanastaKind.WILD and rules.wild_canasta_cuban:
         return wild_canasta_bonus(meld)
@@ -141,7 +146,8 @@ def meld_bonus(rules: Rules, meld: TableMeld) -> int:
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
     low = RANK_OF[meld.cards[0]] if meld.key >= SEQUENCE_KEY else -1
-    if meld.key == WILD_KEY and rules.wild_canasta_cuban:  # CUB-5: the jokers set the bonus
+    if meld.key == WILD_KEY and (rules.wild_canasta_cuban or rules.mac_scoring):
+        # CUB-5, MAC-36: the jokers among the wild cards set the bonus
         low = sum(1 for c in meld.cards if RANK_OF[c] == JOKER)
     key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size, low)
     facts = rules.memo.get(key)
@@ -163,6 +169,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         room = 0  # SAM-15, BOL-3
     if rules.canasta_max:
         room = min(room, max(0, rules.canasta_max - meld.size))  # CUB-4
+    room = min(room, mac.wild_room(rules, meld))  # MAC-15, MAC-18..20
     run: dict[str, int | bool] = {}
     if kind is MeldKind.SEQUENCE:
         low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
@@ -212,6 +219,8 @@ def wild_cap(rules: Rules, naturals: int, size_after: int) -> int:
 
 
 def cap_rule(rules: Rules) -> str:
+    if rules.rule_of_five and rules.meld_wild == "MAX2":
+        return "MAC-17"  # V-MAC's mixed melds: at most two wild cards
     if rules.sequences and rules.meld_wild == "MAX2":
         return "SAM-13"  # the sequence family's cap of two (SAM-13, BOL-5)
     return "C-MELD-3" if rules.meld_wild == "MAX3" else "O-MELD-WILD"

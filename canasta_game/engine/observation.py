@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -100,6 +101,16 @@ class PlayerView:
             max(0, need - sum(1 for f in facts if f.canasta is natural))
             for facts in self.meld_facts
         )
+
+    @cached_property
+    def cards_above_turn_card(self) -> int | None:
+        """MAC-4: stock cards above the turn card, None once it is drawn (or with none)."""
+        return cards_above_turn_card(self.rules, self.stock_size)
+
+    @cached_property
+    def dead_ranks(self) -> frozenset[int]:
+        """MAC-16: ranks nobody may start or add to (a canasta of them is on the table)."""
+        return ranks_dead(self.rules, self.melds)
 
     @property
     def _opening(self) -> list[tuple[int, str]]:

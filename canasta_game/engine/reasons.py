@@ -93,6 +93,19 @@ TEMPLATES: dict[str, str] = {
     "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
     "answer_none": "nobody has asked to go out",
     "question_pending": "wait for your partner's answer",
+    "rank_dead": "the {rank}s are dead: a canasta of them is on the table",
+    "sevens_pure": "sevens never take wild cards",
+    "aces_pure": "aces take wild cards only in the initial meld",
+    "rule_of_five": "a wild card joins only a meld of {need} natural cards (this one has {have})",
+    "init_mixed_canasta": "a mixed canasta may not be laid in the initial meld",
+    "init_clean_triple": "the initial meld needs three natural cards of one rank with no wild card",
+    "pick_pair_only": "pick the pack with a natural pair of {rank}s only",
+    "discard_three": "a three is never discarded",
+    "discard_wild": "a wild card may be discarded only to go out or from a hand of wild cards",
+    "swad": "{card} may not be discarded onto an empty pile: no seven, wild card, ace or dead card",
+    "out_open_pure": "your side cannot go out with an incomplete {rank} meld",
+    "out_needs_discard": "you cannot meld every card: going out ends with a discard",
+    "special_after_draw": "a special hand is laid after drawing from the stock",
 }
 
 

@@ -34,11 +34,12 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "pile_onecard": ("ALLOW", "FORBID"),
     "meld_wild": ("MAX3", "LE_NAT", "LT_NAT", "MAX2", "IT"),
     "concealed_pile": ("ALLOWED", "DISALLOWED"),
-    "upcard": ("COVER_WILD_R3", "COVER_ANY3_WILD", "NO_COVER"),
+    "upcard": ("COVER_WILD_R3", "COVER_ANY3_WILD", "NO_COVER", "NONE"),  # NONE: MAC-5
     "stock_force": ("ANY", "PAGAT"),
     "r3_scale": ("FLAT", "PROGRESSIVE"),
     "init_high": ("OFF", "150", "CANASTA"),
     "tiebreak": ("DRAW", "EXTRA_HAND"),
+    "special_hands": ("NONE", "CLA", "PAGAT"),
 }
 
 #: Which RULES.md option each field implements (for the settings screen and the docs).
@@ -98,6 +99,27 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "b3_first_round": "CUB-7",
     "b3_set_aside": "CUB-8",
     "acaba": "BRIT-1",
+    # V-MAC (VARIANTS.md section 4), implemented in ``engine/mac.py``
+    "turn_card": "MAC-4",
+    "all_threes_bonus": "MAC-6",
+    "last_three_in_hand": "MAC-8",
+    "pile_pair_only": "MAC-10",
+    "pile_top_not_counted": "MAC-12",
+    "swad": "MAC-14",
+    "meld_max": "MAC-15",
+    "dead_ranks": "MAC-16",
+    "rule_of_five": "MAC-18",
+    "pure_sevens": "MAC-19",
+    "pure_aces": "MAC-20",
+    "clean_triple": "MAC-23",
+    "init_no_mixed_canasta": "MAC-24",
+    "splash": "O-MAC-SPLASH",
+    "talon_first": "MAC-26",
+    "talon_second": "MAC-26",
+    "out_needs_discard": "MAC-30",
+    "out_no_open_pure": "MAC-31",
+    "special_hands": "MAC-33",
+    "mac_scoring": "MAC-36",
 }
 
 
@@ -183,6 +205,27 @@ class Rules:
     b3_set_aside_all: int = 100  # CUB-8: the side set aside all of the pack's black threes
     acaba: bool = False  # BRIT-1: a player may end the hand by declaring "Acaba"
     acaba_points: int = 1500  # BRIT-1: what each opposing side scores for an Acaba
+    # Modern American Canasta (VARIANTS.md section 4; checks and lines in ``engine/mac.py``)
+    turn_card: int = 0  # MAC-4: the turn card's place counted from the stock's bottom (0: none)
+    all_threes_bonus: bool = False  # MAC-6: every three is a bonus card
+    last_three_in_hand: bool = False  # MAC-8: a three drawn last stays in hand (-5)
+    pile_pair_only: bool = False  # MAC-10: only a natural pair goes with the top card
+    pile_top_not_counted: bool = False  # MAC-12: the top card is not part of the opening
+    swad: bool = False  # MAC-13, MAC-14: discard restrictions
+    meld_max: int = 0  # MAC-15: the most cards of a meld (0: no limit)
+    dead_ranks: bool = False  # MAC-16: a rank with a canasta is closed to both sides
+    rule_of_five: int = 0  # MAC-18: naturals a meld needs for wild cards after the opening
+    pure_sevens: bool = False  # MAC-19: sevens never take wild cards
+    pure_aces: bool = False  # MAC-20: aces take wild cards only in the initial meld
+    clean_triple: bool = False  # MAC-23: the opening includes 3+ naturals without wilds
+    init_no_mixed_canasta: bool = False  # MAC-24: no mixed canasta in the opening
+    splash: bool = False  # O-MAC-SPLASH: a natural or wild canasta opens with no minimum
+    talon_first: int = 0  # MAC-26: talon cards for the first side to open
+    talon_second: int = 0  # MAC-26: and for the second
+    out_needs_discard: bool = False  # MAC-30: going out always ends with a discard
+    out_no_open_pure: bool = False  # MAC-31: no incomplete ace, seven or wild meld to go out
+    special_hands: str = "NONE"  # MAC-33 (CLA list), MAC-35 (PAGAT list)
+    mac_scoring: bool = False  # MAC-36, MAC-38..42: bonuses, threes and penalties
     #: The rules an opening without its canasta breaks: (any canasta, natural canasta).
     init_canasta_rules: tuple[str, str] = ("O-INIT-HIGH", "O-INIT-HIGH")
 
@@ -296,6 +339,8 @@ class Rules:
 
     def is_bonus_three(self, card: int) -> bool:
         """C-R3-1: red threes (and black threes under O-B3-ASR3) are laid out, never held."""
+        if self.all_threes_bonus:  # MAC-6: every three, red or black
+            return IS_RED_THREE[card] or IS_BLACK_THREE[card]
         return IS_RED_THREE[card] or (self.b3_asr3 and IS_BLACK_THREE[card])
 
     def freezes_pile(self, card: int) -> bool:
@@ -533,10 +578,59 @@ SPANISH_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(SPANISH_PRESETS)
 
+#: MAC-22: 125 below 3000 (negative included), 155 from 3000, 180 from 5000.
+MAC_TIERS: tuple[Tier, ...] = ((None, 125, ""), (3000, 155, ""), (5000, 180, ""))
+
+
+def _modern_american(name: str, **changes: Any) -> Rules:
+    """V-MAC (MAC-1..45): the Canasta League of America's game for four in partnerships."""
+    base: dict[str, Any] = {
+        "name": name,
+        "deal_size": 13,  # MAC-2
+        "upcard": "NONE",  # MAC-5
+        "turn_card": 9,  # MAC-4
+        "all_threes_bonus": True,  # MAC-6
+        "last_three_in_hand": True,  # MAC-8
+        "pile_frozen": True,  # MAC-10: the pack is always frozen
+        "pile_pair_only": True,  # MAC-10
+        "pile_top_not_counted": True,  # MAC-12
+        "swad": True,  # MAC-13, MAC-14
+        "meld_max": 7,  # MAC-15
+        "dead_ranks": True,  # MAC-16
+        "meld_wild": "MAX2",  # MAC-17
+        "rule_of_five": 5,  # MAC-18
+        "pure_sevens": True,  # MAC-19
+        "pure_aces": True,  # MAC-20
+        "wild_melds": True,  # MAC-21
+        "wild_canasta_bonus": 2000,  # MAC-36 (the jokers' and deuces' canastas: mac.py)
+        "init_tiers": MAC_TIERS,  # MAC-22
+        "clean_triple": True,  # MAC-23
+        "init_no_mixed_canasta": True,  # MAC-24
+        "talon_first": 4,  # MAC-26
+        "talon_second": 3,  # MAC-26
+        "go_out_canastas": 2,  # MAC-29
+        "out_needs_discard": True,  # MAC-30
+        "closing_face_down": True,  # MAC-30
+        "out_no_open_pure": True,  # MAC-31
+        "special_hands": "CLA",  # MAC-33
+        "mac_scoring": True,  # MAC-36, MAC-38..42
+        "conc_bonus": 0,  # MAC-37: no concealed bonus
+        "no_canasta_subtracts_all": True,  # MAC-40
+        "target": 8500,  # MAC-44
+        "stock_force": "PAGAT",  # MAC-45: an empty stock ends the hand
+    }
+    base.update(changes)
+    return Rules(**base)
+
+
+MAC_PRESETS: dict[str, Rules] = {"modern-american": _modern_american("modern-american")}
+PRESETS.update(MAC_PRESETS)
+
 #: Presets the table cannot play in full yet (issue 13: British needs the Acaba control and
-#: the partner's answer; Cuban's set-aside black threes are not drawn): the simulator and the
-#: arena deal them, New game does not offer them.
-TABLE_PENDING: frozenset[str] = frozenset({"british", "cuban"})
+#: the partner's answer; Cuban's set-aside black threes are not drawn; issue 12: Modern
+#: American's talon and special hands are not shown): the simulator and the arena deal them,
+#: New game does not offer them.
+TABLE_PENDING: frozenset[str] = frozenset({"british", "cuban", "modern-american"})
 
 #: The presets New game offers: every other one. This is the one place that decides.
 NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from canasta_game.engine import mac
 from canasta_game.engine.acaba import ACABA_END, acaba_points
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.cuban import set_aside_points
@@ -16,12 +17,18 @@ from canasta_game.engine.meldrules import CanastaKind, canasta_kind, meld_bonus
 from canasta_game.engine.state import State
 
 LINE_TEXT: dict[str, str] = {
+    "special_hand": "Special hand",
     "melded_cards": "Melded cards",
     "natural_canastas": "Natural canastas",
+    "ace_canastas": "Natural canastas of aces",
+    "seven_canastas": "Natural canastas of sevens",
     "mixed_canastas": "Mixed canastas",
     "wild_canastas": "Wild-card canastas",
+    "joker_canastas": "Four-joker canastas",
+    "deuce_canastas": "Canastas of seven twos",
     "sequence_canastas": "Sequence canastas",
     "red_threes": "Red threes",
+    "black_threes": "Black threes",
     "black_threes_bonus": "Black threes laid out",
     "black_threes_set_aside": "Black threes set aside",
     "going_out": "Going out",
@@ -29,7 +36,11 @@ LINE_TEXT: dict[str, str] = {
     "concealed_canastas": "Canastas laid from hand",
     "exact_deal": "Exact deal",
     "wild_meld_penalty": "Incomplete wild-card meld",
+    "open_aces_penalty": "Incomplete meld of aces",
+    "open_sevens_penalty": "Incomplete meld of sevens",
     "short_sequences": "Short sequences",
+    "aces_in_hand": "3+ aces left in a hand",
+    "sevens_in_hand": "3+ sevens left in a hand",
     "black_threes_in_hand": "Black threes left in hand",
     "hand_penalty": "Cards left in hand",
     "acaba_declared": "Acaba declared",
@@ -110,6 +121,53 @@ def _acaba_score(state: State) -> HandScore:
     return HandScore(tuple(sides), ACABA_END)
 
 
+def _going_out_lines(state: State, side: int, lines: list[ScoreLine]) -> None:
+    """C-SCORE-3, C-SCORE-4 (MAC-37: 100, no concealed bonus) for the side that went out."""
+    rules, end = state.rules, state.end
+    if end is None or end.seat is None or state.side_of(end.seat) != side:
+        return
+    if end.reason != "went_out":
+        return
+    bonus = rules.out_bonus
+    if end.black_threes and rules.out_b3_bonus is not None:
+        bonus = rules.out_b3_bonus  # CZH-7: closing with black threes replaces the 100
+    lines.append(ScoreLine("going_out", bonus))
+    if end.concealed and rules.conc_bonus:  # SAM-24: none in Samba
+        lines.append(ScoreLine("concealed", rules.conc_bonus))
+
+
+def _mac_lines(state: State, side: int) -> list[ScoreLine]:
+    """V-MAC: every canasta kind of MAC-36, the threes of MAC-38/39 and MAC-41/42's
+    penalties, each its own line (MAC-40, MAC-43 are the common lines)."""
+    kinds: Counter[str] = Counter()
+    bonus: Counter[str] = Counter()
+    for meld in state.melds[side]:
+        line = mac.canasta_line(meld)
+        if line is not None:
+            kinds[line[0]] += 1
+            bonus[line[0]] += line[1]
+    lines = [ScoreLine(key, bonus[key], count) for key, count in kinds.items()]
+    sign = mac.threes_sign(state.canastas(side))
+    threes = state.bonus_threes[side]
+    for key, is_colour in (("red_threes", IS_RED_THREE), ("black_threes", IS_BLACK_THREE)):
+        count = sum(1 for c in threes if is_colour[c])
+        if count:
+            lines.append(ScoreLine(key, sign * mac.threes_amount(count), count))
+    lines.extend(
+        ScoreLine(key, points, count) for key, points, count in mac.penalty_lines(state, side)
+    )
+    return lines
+
+
+def _special_score(state: State, side: int) -> SideScore | None:
+    """MAC-34: the side that laid a special hand scores its value alone."""
+    end = state.end
+    if end is None or not end.special or end.seat is None or state.side_of(end.seat) != side:
+        return None
+    value = mac.SPECIAL_VALUES[state.rules.special_hands][end.special]
+    return SideScore(side, (ScoreLine("special_hand", value),))
+
+
 def score_hand(state: State) -> HandScore:
     """C-SCORE-1..7 for a finished hand (or the current position, for a running tally)."""
     rules = state.rules
@@ -118,6 +176,10 @@ def score_hand(state: State) -> HandScore:
         return _acaba_score(state)
     sides: list[SideScore] = []
     for side in range(rules.sides):
+        special = _special_score(state, side)
+        if special is not None:
+            sides.append(special)
+            continue
         melds = state.melds[side]
         lines: list[ScoreLine] = []
         base = 0
@@ -131,6 +193,12 @@ def score_hand(state: State) -> HandScore:
         if rules.no_canasta_subtracts_all and not has_canasta:
             base = -base  # CZH-8: a side without a canasta subtracts everything
         lines.append(ScoreLine("melded_cards", base))
+        if rules.mac_scoring:
+            lines.extend(_mac_lines(state, side))
+            _going_out_lines(state, side, lines)
+            lines.append(ScoreLine("hand_penalty", -in_hand))
+            sides.append(SideScore(side, tuple(lines)))
+            continue
         kinds = Counter(canasta_kind(m) for m in melds)
         for kind, key in (
             (CanastaKind.NATURAL, "natural_canastas"),
@@ -152,13 +220,7 @@ def score_hand(state: State) -> HandScore:
             if threes:
                 amount = rules.bonus_three_amount(len(threes))
                 lines.append(ScoreLine(key, amount if plus else -amount, len(threes)))
-        if end is not None and end.seat is not None and state.side_of(end.seat) == side:
-            bonus = rules.out_bonus
-            if end.black_threes and rules.out_b3_bonus is not None:
-                bonus = rules.out_b3_bonus  # CZH-7: closing with black threes replaces the 100
-            lines.append(ScoreLine("going_out", bonus))
-            if end.concealed and rules.conc_bonus:  # SAM-24: none in Samba
-                lines.append(ScoreLine("concealed", rules.conc_bonus))
+        _going_out_lines(state, side, lines)
         if rules.conc_canasta and state.concealed_canastas[side]:
             count = state.concealed_canastas[side]
             lines.append(ScoreLine("concealed_canastas", count * rules.conc_canasta_bonus, count))

@@ -116,7 +116,7 @@ def _upcard(state: State, stock: list[int]) -> State:
     rules = state.rules
     pile: list[int] = []
     frozen = False
-    while stock:
+    while stock and rules.upcard != "NONE":  # MAC-5: no upcard, the pile starts empty
         card = stock.pop()
         pile.append(card)
         if rules.freezes_pile(card):

@@ -76,12 +76,14 @@ class TableMeld:
 
 @dataclass(frozen=True, slots=True)
 class HandEnd:
-    """How the hand ended: ``went_out``, ``stock`` (C-STOCK) or ``red_three_last`` (C-R3-5)."""
+    """How the hand ended: ``went_out``, ``stock`` (C-STOCK), ``red_three_last`` (C-R3-5,
+    MAC-8) or ``special_hand`` (MAC-33, ``special`` names it)."""
 
     reason: str
     seat: int | None = None
     concealed: bool = False
     black_threes: bool = False
+    special: str = ""
 
 
 @dataclass(frozen=True, slots=True)

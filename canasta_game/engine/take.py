@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta_game.engine import events as ev
+from canasta_game.engine import mac
 from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
@@ -38,8 +39,8 @@ from canasta_game.engine.turn import (
     Result,
     finish_problem,
     frozen_for,
-    going_out_problem,
     meets_minimum,
+    melded_out_problem,
     pile_block,
     remove_cards,
     set_at,
@@ -71,6 +72,9 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     if isinstance(counts, Reason):
         return counts
     naturals, wilds = counts
+    problem = mac.pick_problem(state, wilds)  # MAC-10, MAC-11
+    if problem is not None:
+        return problem
     laying = Laying.start(state)
     closed = not laying.melds
     target = _top_target(laying.melds, rank)
@@ -83,6 +87,7 @@ def take(state: State, action: TakePile, build: bool) -> Result:
         return pile_meld
     problem = (
         _lay_extra(laying, action, rank, closed)
+        or mac.laying_problem(state, laying.side, laying.melds, opening=closed)
         or _wild_meld_first(laying, wilds, pile_meld)
         or _opening(laying, closed)
     )
@@ -242,8 +247,11 @@ def _opening(laying: Laying, closed: bool) -> Reason | None:
     """C-PILE-8 with C-INIT-1: a closed side's take must reach its minimum."""
     if not closed:
         return None
-    problem = meets_minimum(laying.state, laying.side, laying.new_points(), laying.new)
-    return None if problem is None else reason("C-PILE-8", problem.key, **problem.values)
+    top = laying.state.pile[-1]
+    problem = meets_minimum(laying.state, laying.side, laying.new_points(), laying.new, top)
+    if problem is None or problem.rule.startswith("MAC-"):
+        return problem  # MAC-12, MAC-23, MAC-24 keep their own rule
+    return reason("C-PILE-8", problem.key, **problem.values)
 
 
 def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
@@ -277,7 +285,7 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         picked=set_at(state.picked, seat, state.picked[seat] | frozenset(gained)),
     )
     if not state.hands[seat]:  # C-PILE-11 with C-OUT-2: every card melded goes out
-        problem = going_out_problem(state, side)
+        problem = melded_out_problem(state, side)
         return problem if problem is not None else went_out(state, events)
     problem = finish_problem(state)
     return problem if problem is not None else (state, events)

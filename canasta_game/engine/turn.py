@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from canasta_game.engine import events as ev
+from canasta_game.engine import mac
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_RED_THREE,
@@ -124,7 +125,14 @@ def wild_meld_pending(melds: Sequence[TableMeld]) -> bool:
     return any(m.is_wild_meld and not m.is_canasta for m in melds)
 
 
-def meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld]) -> Reason | None:
+def meets_minimum(
+    state: State, side: int, points: int, new: Sequence[TableMeld], top: int | None = None
+) -> Reason | None:
+    """C-INIT-1, C-INIT-7 and MAC-12, MAC-23..25 (``top``: the picked pack's top card)."""
+    splash, opening = mac.opening_problem(state, new, top)
+    if splash:
+        return None  # O-MAC-SPLASH
+    points = mac.opening_points(state.rules, points, top)
     need, canasta = state.minimum(side)
     if points < need:
         return reason("C-INIT-1", "init_minimum", need=need, have=points)
@@ -133,7 +141,7 @@ def meets_minimum(state: State, side: int, points: int, new: Sequence[TableMeld]
         return reason(any_rule, "init_canasta", natural=False)
     if canasta == "natural" and not any(m.is_canasta and m.is_natural for m in new):
         return reason(natural_rule, "init_canasta", natural=True)
-    return None
+    return opening
 
 
 def going_out_problem(state: State, side: int) -> Reason | None:
@@ -156,7 +164,14 @@ def going_out_problem(state: State, side: int) -> Reason | None:
         return reason("BOL-9", "out_needs_sequence")
     if must_ask(state) and state.question is not Question.YES:
         return reason("BRA-11", "out_must_ask")
-    return None
+    return mac.open_pure_meld(state, side)  # MAC-31
+
+
+def melded_out_problem(state: State, side: int) -> Reason | None:
+    """Going out by melding the last card: MAC-30 forbids it (a final discard is needed)."""
+    if state.rules.out_needs_discard:
+        return reason("MAC-30", "out_needs_discard")
+    return going_out_problem(state, side)
 
 
 def finish_problem(state: State) -> Reason | None:

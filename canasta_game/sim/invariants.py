@@ -64,14 +64,19 @@ def _meld_kind(rules: Rules, meld: TableMeld) -> tuple[int, int, int] | Reason:
 def hands_consistent(state: State) -> list[str]:
     problems = []
     for seat, hand in enumerate(state.hands):
-        if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0:
+        # MAC-8: a three drawn as the stock's last card ends the hand in its drawer's hand
+        over = state.phase is Phase.OVER and state.rules.last_three_in_hand
+        if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0 and not over:
             problems.append(f"seat {seat} holds a bonus three")
         if not hand and state.phase is not Phase.OVER:
             problems.append(f"seat {seat} has no cards while the hand goes on")
     for side, threes in enumerate(state.bonus_threes):
-        black_ok = state.rules.b3_asr3 or state.rules.b3_set_aside  # O-B3-ASR3, CUB-8
-        if any(not IS_RED_THREE[c] and not black_ok for c in threes):
-            problems.append(f"side {side} has a non-red three laid out")
+        set_aside = state.rules.b3_set_aside  # CUB-8: black threes of a taken pile
+        if any(
+            not IS_RED_THREE[c] and not state.rules.is_bonus_three(c) and not set_aside
+            for c in threes
+        ):
+            problems.append(f"side {side} has a three laid out that is no bonus card")
     for side, melds in enumerate(state.melds):
         for meld in melds:
             kind = _meld_kind(state.rules, meld)

@@ -28,6 +28,17 @@ LABELS: dict[str, str] = {
     "hand_penalty": N_("Cards left in hand"),
     "acaba_declared": N_("Acaba declared"),
     "acaba_opponents": N_("The opponents declared Acaba"),
+    # Modern American Canasta (MAC-36..42)
+    "ace_canastas": N_("Natural canastas of aces"),
+    "seven_canastas": N_("Natural canastas of sevens"),
+    "joker_canastas": N_("Four-joker canastas"),
+    "deuce_canastas": N_("Canastas of seven twos"),
+    "black_threes": N_("Black threes"),
+    "open_aces_penalty": N_("Incomplete meld of aces"),
+    "open_sevens_penalty": N_("Incomplete meld of sevens"),
+    "aces_in_hand": N_("3+ aces left in a hand"),
+    "sevens_in_hand": N_("3+ sevens left in a hand"),
+    "special_hand": N_("Special hand"),
 }
 
 

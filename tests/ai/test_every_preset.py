@@ -16,7 +16,7 @@ from canasta_game.ai import LEVELS, make_bot
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS, preset
+from canasta_game.engine.rules import MAC_PRESETS, PRESETS, SEQUENCE_PRESETS, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase
 
@@ -64,7 +64,11 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
         assert state.end is not None
         endings[state.end.reason] += 1
     assert all(hands_played[level] >= 50 for level in LEVELS), hands_played
-    if name not in SEQUENCE_PRESETS:
+    if name in MAC_PRESETS:
+        # Modern American's stock is short (about 50 cards, the talons take 7 more) and going
+        # out needs two canastas, so fewer hands reach it: still two in five.
+        assert endings["went_out"] >= total * 2 // 5
+    elif name not in SEQUENCE_PRESETS:
         # The bots do not yet aim for the sequence family's two canastas and escalera
         # (issue 11's computer-player part), so there most hands end with the stock.
         assert endings["went_out"] >= total // 2  # the bots finish hands by going out

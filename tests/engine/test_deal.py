@@ -41,7 +41,7 @@ def reenact(rules, seed, dealer):
         hands[(dealer + 1 + i) % players].append(cards[i])
     stock = cards[dealt:]  # top first here
     pile = []
-    while True:  # C-UP-1/C-UP-2: turn cards until a natural or a black three is on top
+    while rules.upcard != "NONE":  # C-UP-1/C-UP-2 (MAC-5: no upcard at all)
         card = stock.pop(0)
         pile.append(card)
         if not (is_wild(card) or is_red3(card)):
@@ -50,9 +50,9 @@ def reenact(rules, seed, dealer):
     bonus: list[list[int]] = [[] for _ in range(rules.sides)]
     for step in range(players):  # C-R3-2: in turn order from the dealer's left
         seat = (dealer + 1 + step) % players
-        while any(is_red3(c) for c in hands[seat]):
-            threes = [c for c in hands[seat] if is_red3(c)]
-            hands[seat] = [c for c in hands[seat] if not is_red3(c)]
+        while any(rules.is_bonus_three(c) for c in hands[seat]):  # MAC-6: every three
+            threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
+            hands[seat] = [c for c in hands[seat] if not rules.is_bonus_three(c)]
             bonus[rules.seat_side[seat]].extend(threes)
             for _ in threes:
                 hands[seat].append(stock.pop(0))
@@ -109,9 +109,9 @@ def test_every_card_is_somewhere_once(name):
             seen += Counter(threes)
         assert seen == Counter(build_deck(rules.decks, rules.jokers))
         red = sum(len(b) for b in state.bonus_threes)
-        covered = len(state.pile) - 1
+        turned = len(state.pile)  # the upcard and the cards it covered (none under MAC-5)
         dealt = rules.players * rules.deal_size
-        assert len(state.stock) == rules.deck_size() - dealt - 1 - covered - red
+        assert len(state.stock) == rules.deck_size() - dealt - turned - red
 
 
 def test_dealt_cards_go_round_the_table_one_at_a_time():

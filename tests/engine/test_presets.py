@@ -38,6 +38,8 @@ TABLE = {
     "cuban": (4, ((0, 2), (1, 3)), 108, 13, 1, 1, 7500),
     "british": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
     "uruguayan": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
+    # VARIANTS.md MAC-1, MAC-2, MAC-9, MAC-29, MAC-44
+    "modern-american": (4, ((0, 2), (1, 3)), 108, 13, 1, 2, 8500),
 }
 
 
@@ -247,6 +249,26 @@ NON_DEFAULT = {
     "b3_set_aside_all": 200,
     "acaba": True,
     "acaba_points": 1000,
+    "turn_card": 9,
+    "all_threes_bonus": True,
+    "last_three_in_hand": True,
+    "pile_pair_only": True,
+    "pile_top_not_counted": True,
+    "swad": True,
+    "meld_max": 7,
+    "dead_ranks": True,
+    "rule_of_five": 5,
+    "pure_sevens": True,
+    "pure_aces": True,
+    "clean_triple": True,
+    "init_no_mixed_canasta": True,
+    "splash": True,
+    "talon_first": 4,
+    "talon_second": 3,
+    "out_needs_discard": True,
+    "out_no_open_pure": True,
+    "special_hands": "CLA",
+    "mac_scoring": True,
 }
 
 

@@ -66,6 +66,10 @@ def how_it_ended(session: Session) -> str:
         return _("You declared Acaba.")
     if end.reason == "acaba" and end.seat is not None:
         return _("{name} declared Acaba.").format(name=seat_name(session, end.seat))
+    if end.reason == "special_hand" and end.seat is not None:  # MAC-33
+        return _("{name} laid a special hand.").format(name=seat_name(session, end.seat))
+    if end.reason == "red_three_last" and session.state.rules.last_three_in_hand:  # MAC-8
+        return _("A three was the last card of the stock.")
     if end.reason == "red_three_last":
         return _("A red three was the last card of the stock.")
     return _("The stock ran out.")

@@ -103,14 +103,28 @@ class Painter:
     def stock(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
         rect = layout.stock
         count = view.stock_size
+        above = view.cards_above_turn_card  # MAC-4: the turn card lies sideways in the stock
         if count:
             back = self.images.back(TABLE)
+            if above is not None:
+                sideways = pygame.transform.rotate(back, 90)
+                surface.blit(sideways, sideways.get_rect(center=rect.center))
             layers = min(STOCK_LAYERS, 1 + count // 16)
             for i in range(layers - 1, -1, -1):
                 surface.blit(back, (rect.left - STOCK_STEP * i, rect.top - STOCK_STEP * i))
         label = _("Stock {count}").format(count=count)
         pill = self.decor.pill(label, layout.fonts["badge"], PILL_DARK)
         surface.blit(pill, pill.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+        if above is not None:  # on the stock itself, so it never reaches the hands beside it
+            px = max(10, layout.fonts["badge"] - 3)
+            mark = self.decor.pill(
+                _("Turn card under {count}").format(count=above), px, PILL_DARK, fg=GOLD
+            )
+            if mark.get_width() > rect.width:
+                mark = self.decor.pill(
+                    _("Turn {count}").format(count=above), px, PILL_DARK, fg=GOLD
+                )
+            surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
 
     def pile_marks(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
         """Count, frozen mark and stop sign: drawn over the pile's resting cards."""

@@ -373,4 +373,36 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     ),
     "answer_none": lambda v: _("Nobody has asked to go out."),
     "question_pending": lambda v: _("Wait for your partner's answer."),
+    # Modern American Canasta (MAC-*)
+    "rank_dead": lambda v: _(
+        "{ranks} are dead: a canasta of them is on the table, so nobody may meld them."
+    ).format(ranks=ranks_subject(v["rank"])),
+    "sevens_pure": lambda v: _("Sevens never take wild cards."),
+    "aces_pure": lambda v: _("Aces take wild cards only in your side's initial meld."),
+    "rule_of_five": lambda v: _(
+        "Rule of five: a wild card may join only a meld of {need} natural cards; "
+        "this one would have {have}."
+    ).format(need=v["need"], have=v["have"]),
+    "init_mixed_canasta": lambda v: _("A mixed canasta may not be laid in the initial meld."),
+    "init_clean_triple": lambda v: _(
+        "The initial meld needs a clean triple: three natural cards of one rank without a "
+        "wild card."
+    ),
+    "pick_pair_only": lambda v: _(
+        "Pick the pack with a natural pair of {ranks} only, without wild cards."
+    ).format(ranks=ranks_after_melds_of(v["rank"])),
+    "discard_three": lambda v: _("A three is never discarded."),
+    "discard_wild": lambda v: _(
+        "A wild card may be discarded only to go out, or when you hold nothing but wild cards."
+    ),
+    "swad": lambda v: _(
+        "{card} may not go onto an empty pile: no seven, wild card, ace or dead card."
+    ).format(card=card_name(v["card"])),
+    "out_open_pure": lambda v: _("Your side cannot go out while {meld} is incomplete.").format(
+        meld=meld_object(v["rank"])
+    ),
+    "out_needs_discard": lambda v: _(
+        "You cannot meld every card: going out ends with a discard, face down."
+    ),
+    "special_after_draw": lambda v: _("A special hand is laid after drawing from the stock."),
 }
