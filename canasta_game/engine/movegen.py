@@ -3,8 +3,12 @@
 Cards of one rank are interchangeable for the rules, so candidates are generated per rank
 (all naturals of a rank, with the cheapest or the dearest wild cards) rather than per subset,
 which keeps the lists short enough for thousands of simulated turns per second. Every
-candidate is passed through the one legality check before it is returned, so whatever this
-module offers is legal by construction of the filter.
+candidate used to be passed through the one legality check; now the commonest ones
+(discards, new groups and additions that keep two cards in hand) are known legal by the small
+exact checks of ``engine.constructive``, and only the others go through ``why_illegal``.
+Under rules those checks do not model (``constructive.needs_full_check``) every candidate is
+filtered again, so whatever this module offers is legal either way; ``sim --check`` verifies
+each generated move against ``why_illegal``.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.constructive import SimpleMelds, discards_exact
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
@@ -72,6 +77,7 @@ def discard_moves(state: State) -> list[Action]:
     if state.phase is not Phase.PLAY:
         return []
     seat = state.current
+    exact = discards_exact(state)
     seen: set[tuple[int, bool]] = set()
     out: list[Action] = []
     for card in state.hands[seat]:
@@ -80,7 +86,7 @@ def discard_moves(state: State) -> list[Action]:
             continue
         seen.add(kind)
         move = Discard(seat, card)
-        if why_illegal(state, move) is None:
+        if exact or why_illegal(state, move) is None:
             out.append(move)
     return out
 
@@ -146,12 +152,13 @@ def meld_moves(state: State) -> list[Meld]:
     everything = meld_all(state, groups)
     if everything is not None:
         candidates.append(everything)
+    simple = SimpleMelds(state, melds)
     out: list[Meld] = []
     seen: set[Meld] = set()
     for move in candidates:
         if move not in seen:
             seen.add(move)
-            if why_illegal(state, move) is None:
+            if simple.by_construction(move) or why_illegal(state, move) is None:
                 out.append(move)
     return out
 

@@ -1,0 +1,176 @@
+"""Legal by construction: when the move generator may skip the full rule check.
+
+``why_illegal`` is the one check for anything a human, a file or a bot proposes, and the
+generator's candidates used to be filtered through it one by one (about half of the time of
+random self-play). Most candidates are legal by the way they are built, though: a discard
+from a hand of two or more when nobody must go out (C-TURN-4, C-TURN-7), a new group of one
+rank or an addition to one of the side's groups that leaves two cards in hand (C-MELD-1..6
+with the caps of ``meldrules``). For those, the generator asks the small checks below, which
+read the same rule functions as ``why_illegal``; every other candidate (openings, going out,
+black threes, sequences, wild-card melds, pile takes) still goes through the full check.
+
+**Variants.** The shortcut is exact only for the rules it knows: every ``Rules`` field in
+``MODELLED_FIELDS``. A variant that adds a field and sets it away from its default may add a
+check to ``why_illegal`` that these shortcuts do not know, so for such rules
+``needs_full_check`` is True and every candidate is filtered through ``why_illegal`` again:
+a new variant is correct first and fast later. To make it fast, teach the checks here what
+the new field changes, add the field to ``MODELLED_FIELDS``, and let ``sim --check`` (which
+verifies every generated move against ``why_illegal``) confirm it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+from typing import Any
+
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY
+from canasta_game.engine.meldrules import check_counts, wild_onto_canasta
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Phase, State, TableMeld
+
+#: The ``Rules`` fields whose every value the shortcuts below were checked against (all the
+#: fields of Classic, its options, Samba, Bolivia, Brazilian and Chilean). Nothing else.
+MODELLED_FIELDS: frozenset[str] = frozenset(
+    {
+        "name", "players", "six_seating", "decks", "jokers", "custom_deck", "deal_size",
+        "draw_count", "go_out_canastas", "go_out_clean", "target", "init_tiers", "init_neg50",
+        "init_high", "init_high_threshold", "pile_nocanadd", "pile_2nat", "pile_conflict",
+        "pile_frozen", "pile_onecard", "b3_freeze", "meld_wild", "wild_melds",
+        "wild_canasta_bonus", "wild_penalty", "wild_penalty_points", "natural_canasta_bonus",
+        "canasta_size", "mixed_canasta_bonus", "out_bonus", "conc_bonus", "concealed_pile",
+        "conc_canasta", "conc_canasta_bonus", "out_nowild3", "out_b3_bonus",
+        "closing_face_down", "no_canasta_subtracts_all", "upcard", "deal_exact",
+        "deal_exact_bonus", "stock_force", "stock_recycle", "recycle_shuffle", "r3_scale",
+        "b3_meld4", "b3_hand", "b3_asr3", "b3_asr3_stop", "tiebreak", "sequences",
+        "sequence_bonus", "sequence_grow_out", "no_wild_on_canasta", "pile_closed_forbidden",
+        "r3_samba", "r3_plus_canastas", "b3_hand_penalty", "short_sequence_penalty",
+        "short_sequence_below", "out_needs_sequence", "out_must_ask", "init_canasta_rules",
+    }
+)  # fmt: skip
+
+_MEMO_KEY = "constructive.needs_full_check"
+
+
+def needs_full_check(rules: Rules) -> bool:
+    """True when some ``Rules`` field outside ``MODELLED_FIELDS`` is away from its default:
+    then every generated candidate is filtered through ``why_illegal`` (computed once per
+    Rules value)."""
+    known = rules.memo.get(_MEMO_KEY)
+    if known is None:
+        known = rules.memo[_MEMO_KEY] = any(
+            getattr(rules, f.name) != _default(f)
+            for f in fields(Rules)
+            if f.init and f.name not in MODELLED_FIELDS
+        )
+    return known
+
+
+def _default(field: Any) -> object:
+    if field.default is not MISSING:
+        return field.default
+    return field.default_factory() if field.default_factory is not MISSING else MISSING
+
+
+def discards_exact(state: State) -> bool:
+    """Is every card of the hand a legal discard? True when two or more cards are held and
+    nobody asked or promised to go out (C-TURN-4: one card leaves, one stays, so neither
+    going out (C-OUT-1) nor C-B3-2 / C-OUT-6 is in question)."""
+    return (
+        state.phase is Phase.PLAY
+        and not state.must_go_out
+        and len(state.hands[state.current]) >= 2
+        and not needs_full_check(state.rules)
+    )
+
+
+class SimpleMelds:
+    """Exact checks for the commonest meld candidates of an open side: new groups of one
+    rank and additions of naturals or wild cards to the side's groups (or its wild-card meld),
+    alone or several in one batch ("meld all").
+
+    ``usable`` says whether the shortcut applies to this position at all: the side is open
+    (no minimum, C-INIT), nobody must go out (C-B3-2, C-OUT-6), no sequence has grown past
+    its canasta (BRA-9) and the rules are modelled. A candidate then also needs two cards left
+    in hand (C-TURN-7 holds: one to discard, one to keep). Anything else (black threes,
+    sequences, wild-card melds, a card that fits no part) answers False: not known to be
+    legal, so the generator asks ``why_illegal``.
+    """
+
+    __slots__ = ("by_mid", "hand_size", "keys", "pending_wild_meld", "rules", "usable")
+
+    def __init__(self, state: State, melds: tuple[TableMeld, ...]) -> None:
+        rules = state.rules
+        self.rules = rules
+        self.hand_size = len(state.hands[state.current])
+        self.usable = (
+            bool(melds)
+            and not state.must_go_out
+            and not needs_full_check(rules)
+            and not any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds)
+        )
+        self.by_mid = {m.mid: m for m in melds}
+        self.keys = {m.key for m in melds}
+        # O-WILD-MELDS: no wild card goes to a regular meld while a wild meld is incomplete
+        self.pending_wild_meld = rules.wild_melds and any(
+            m.is_wild_meld and not m.is_canasta for m in melds
+        )
+
+    def by_construction(self, move: Meld) -> bool:
+        """Is ``move`` legal? True only when the checks here prove it; ``move``'s cards must
+        be distinct cards of the hand (C-TURN-3), which the generator guarantees."""
+        laid = sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+        if not self.usable or self.hand_size - laid < 2:
+            return False
+        if len({mid for mid, _ in move.add}) != len(move.add):
+            return False  # C-MELD-6: one addition per meld
+        new_keys: set[int] = set()
+        for group in move.new:
+            counted = _group_counts(group)
+            if counted is None:
+                return False
+            rank, naturals, wilds = counted
+            if rank in self.keys or rank in new_keys or not self._new_group(naturals, wilds):
+                return False  # C-MELD-5: one meld per rank
+            new_keys.add(rank)
+        for mid, cards in move.add:
+            target = self.by_mid.get(mid)
+            if target is None or target.is_black_threes or target.key >= SEQUENCE_KEY:
+                return False
+            naturals = sum(1 for c in cards if IS_NATURAL[c] and RANK_OF[c] == target.key)
+            wilds = sum(1 for c in cards if IS_WILD[c])
+            if naturals + wilds != len(cards) or not self._addition(target, naturals, wilds):
+                return False
+        return True
+
+    def _new_group(self, naturals: int, wilds: int) -> bool:
+        """C-MELD-1..3: a new group of ``naturals`` of one rank and ``wilds``."""
+        if naturals + wilds < 3 or (wilds and self.pending_wild_meld):
+            return False
+        return check_counts(self.rules, naturals, wilds) is None
+
+    def _addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
+        """C-MELD-6: ``naturals`` of the target's rank and ``wilds`` onto a group or the wild
+        meld (SAM-15, BOL-3 and the caps checked)."""
+        if wild_onto_canasta(self.rules, target, wilds) is not None:
+            return False
+        if target.is_wild_meld:
+            return naturals == 0
+        if wilds and self.pending_wild_meld:
+            return False
+        return check_counts(self.rules, target.naturals + naturals, target.wilds + wilds) is None
+
+
+def _group_counts(cards: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """(rank, naturals, wild cards) of naturals of one rank (no threes) with wild cards."""
+    rank = -1
+    naturals = wilds = 0
+    for card in cards:
+        if IS_WILD[card]:
+            wilds += 1
+        elif IS_NATURAL[card] and rank in (-1, RANK_OF[card]):
+            rank = RANK_OF[card]
+            naturals += 1
+        else:
+            return None
+    return rank, naturals, wilds
