@@ -2,12 +2,13 @@
 
 ``why_illegal`` is the one check for anything a human, a file or a bot proposes, and the
 generator's candidates used to be filtered through it one by one (about half of the time of
-random self-play). Most candidates are legal by the way they are built, though: a discard
-from a hand of two or more when nobody must go out (C-TURN-4, C-TURN-7), a new group of one
-rank or an addition to one of the side's groups that leaves two cards in hand (C-MELD-1..6
-with the caps of ``meldrules``). For those, the generator asks the small checks below, which
-read the same rule functions as ``why_illegal``; every other candidate (openings, going out,
-black threes, sequences, wild-card melds, pile takes) still goes through the full check.
+random self-play). Most candidates are legal by the way they are built, though: a stock draw
+while the stock has cards (C-TURN-2), a discard from a hand of two or more when nobody must go
+out (C-TURN-4, C-TURN-7), new groups of one rank and additions to the side's groups that leave
+two cards in hand (C-MELD-1..6 with the caps of ``meldrules``; an opening's points, C-INIT-1).
+For those, the generator asks the small checks below, which read the same rule functions as
+``why_illegal``; every other candidate (going out, black threes, sequences, wild-card melds,
+openings that need a canasta, pile takes, asking to go out) still goes through the full check.
 
 **Variants.** The shortcut is exact only for the rules it knows: every ``Rules`` field in
 ``MODELLED_FIELDS``. A variant that adds a field and sets it away from its default may add a
@@ -24,7 +25,7 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from canasta_game.engine.actions import Meld
-from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.meldrules import check_counts, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, State, TableMeld
@@ -60,7 +61,7 @@ def needs_full_check(rules: Rules) -> bool:
     if known is None:
         known = rules.memo[_MEMO_KEY] = any(
             getattr(rules, f.name) != _default(f)
-            for f in fields(Rules)
+            for f in fields(rules)
             if f.init and f.name not in MODELLED_FIELDS
         )
     return known
@@ -84,27 +85,37 @@ def discards_exact(state: State) -> bool:
     )
 
 
+def stock_draw_exact(state: State) -> bool:
+    """Is drawing from the stock legal? True in the draw phase with cards in the stock
+    (C-TURN-2); an empty stock (C-STOCK-4, O-STOCK-FORCE, O-STOCK-RECYCLE) is for the full
+    check."""
+    return state.phase is Phase.DRAW and bool(state.stock) and not needs_full_check(state.rules)
+
+
 class SimpleMelds:
     """Exact checks for the commonest meld candidates of an open side: new groups of one
     rank and additions of naturals or wild cards to the side's groups (or its wild-card meld),
     alone or several in one batch ("meld all").
 
-    ``usable`` says whether the shortcut applies to this position at all: the side is open
-    (no minimum, C-INIT), nobody must go out (C-B3-2, C-OUT-6), no sequence has grown past
-    its canasta (BRA-9) and the rules are modelled. A candidate then also needs two cards left
+    ``usable`` says whether the shortcut applies to this position at all: nobody must go out
+    (C-B3-2, C-OUT-6), no sequence has grown past its canasta (BRA-9), the rules are
+    modelled, and a side that has not opened needs points only, no canasta (C-INIT-1; the
+    new melds must then reach ``need``). A candidate then also needs two cards left
     in hand (C-TURN-7 holds: one to discard, one to keep). Anything else (black threes,
     sequences, wild-card melds, a card that fits no part) answers False: not known to be
     legal, so the generator asks ``why_illegal``.
     """
 
-    __slots__ = ("by_mid", "hand_size", "keys", "pending_wild_meld", "rules", "usable")
+    __slots__ = ("by_mid", "hand_size", "keys", "need", "pending_wild_meld", "rules", "usable")
 
     def __init__(self, state: State, melds: tuple[TableMeld, ...]) -> None:
         rules = state.rules
         self.rules = rules
         self.hand_size = len(state.hands[state.current])
+        need, canasta = state.minimum(state.side_of(state.current)) if not melds else (0, "")
+        self.need = need
         self.usable = (
-            bool(melds)
+            not canasta
             and not state.must_go_out
             and not needs_full_check(rules)
             and not any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds)
@@ -124,6 +135,8 @@ class SimpleMelds:
             return False
         if len({mid for mid, _ in move.add}) != len(move.add):
             return False  # C-MELD-6: one addition per meld
+        if self.need and sum(VALUE_OF[c] for group in move.new for c in group) < self.need:
+            return False  # C-INIT-1
         new_keys: set[int] = set()
         for group in move.new:
             counted = _group_counts(group)

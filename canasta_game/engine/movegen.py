@@ -33,7 +33,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds, discards_exact
+from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
@@ -66,7 +66,7 @@ def legal_moves(state: State) -> list[Action]:
 def draw_moves(state: State) -> list[Action]:
     moves: list[Action] = []
     draw = DrawStock(state.current)
-    if why_illegal(state, draw) is None:
+    if stock_draw_exact(state) or why_illegal(state, draw) is None:
         moves.append(draw)
     moves.extend(pile_takes(state))
     return moves
