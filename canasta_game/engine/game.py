@@ -236,7 +236,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return reason("C-TURN-3", "empty_action")
     if any(not cards for cards in action.new) or any(not cards for _, cards in action.add):
         return reason("C-TURN-3", "empty_action")
-    rest = remove_cards(state.hands[state.current], action.cards())
+    rest = remove_cards(state.hands[state.current], action.cards(), "C-MELD-6")
     if isinstance(rest, Reason):
         return rest
     laying = Laying.start(state)
@@ -381,7 +381,7 @@ def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
 def _discard(state: State, action: Discard, build: bool) -> Result:
     seat = state.current
     side = state.side_of(seat)
-    rest = remove_cards(state.hands[seat], (action.card,))
+    rest = remove_cards(state.hands[seat], (action.card,), "C-TURN-4")
     if isinstance(rest, Reason):
         return rest
     card = action.card

@@ -62,7 +62,10 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     if action.onto is not None:
         return _take_onto_sequence(state, action, build)
     seat = state.current
-    rest = remove_cards(state.hands[seat], [*action.cards, *(c for m in action.melds for c in m)])
+    hand_rule = "C-PILE-6" if frozen_for(state, state.side_of(seat)) else "C-PILE-7"
+    rest = remove_cards(
+        state.hands[seat], [*action.cards, *(c for m in action.melds for c in m)], hand_rule
+    )
     if isinstance(rest, Reason):
         return rest
     rank = RANK_OF[state.pile[-1]]
