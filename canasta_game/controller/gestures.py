@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
-from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.meldrules import classify
 from canasta_game.engine.reasons import Reason, reason
@@ -118,12 +118,13 @@ def discard_with_staging(
     return why if why is not None else (meld, discard)
 
 
-def split_groups(cards: Iterable[int]) -> list[list[int]]:
-    """Group cards into melds by rank; wild cards join the smallest groups that need them."""
+def split_groups(cards: Iterable[int], wild: Sequence[bool]) -> list[list[int]]:
+    """Group cards into melds by rank; wild cards join the smallest groups that need them.
+    ``wild`` is the rules' per-card table (``Rules.wild``): the rules say which cards are wild."""
     by_rank: dict[int, list[int]] = {}
     wilds: list[int] = []
     for card in cards:
-        if IS_WILD[card]:
+        if wild[card]:
             wilds.append(card)
         else:
             by_rank.setdefault(RANK_OF[card], []).append(card)
@@ -155,9 +156,10 @@ def take_pile_action(
     staged_cards = {c for g in staged for c in g}
     chosen = [c for c in selected if c not in staged_cards]
     rank = RANK_OF[top]
-    naturals = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] == rank]
-    wilds = [c for c in chosen if IS_WILD[c]]
-    others = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] != rank]
+    wild = state.rules.wild
+    naturals = [c for c in chosen if not wild[c] and RANK_OF[c] == rank]
+    wilds = [c for c in chosen if wild[c]]
+    others = [c for c in chosen if not wild[c] and RANK_OF[c] != rank]
     closed = not state.melds[state.side_of(seat)]
     first: Reason | None = None
     best: Reason | None = None  # the reason of a split whose melds are each valid
@@ -165,7 +167,7 @@ def take_pile_action(
         top_cards = tuple(naturals + wilds[:keep])
         extra: list[Cards] = []
         if closed:
-            extra = [*staged, *(tuple(g) for g in split_groups(others + wilds[keep:]))]
+            extra = [*staged, *(tuple(g) for g in split_groups(others + wilds[keep:], wild))]
         action = TakePile(seat, top_cards, tuple(extra))
         why = why_illegal(state, action)
         if why is None:
@@ -205,7 +207,7 @@ def action_for_drop(
         if not state.melds[side] and staging is not None:
             problem = staging.add(cards)
             return problem  # None: staged, waiting for the minimum
-        return Meld(seat, tuple(tuple(g) for g in split_groups(cards)))
+        return Meld(seat, tuple(tuple(g) for g in split_groups(cards, state.rules.wild)))
     return reason("C-TURN-3", "empty_action")
 
 
