@@ -29,6 +29,7 @@ from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.meldrules import check_counts, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, State, TableMeld
+from canasta_game.engine.turn import frozen_for
 
 #: The ``Rules`` fields whose every value the shortcuts below were checked against (all the
 #: fields of Classic, its options, Samba, Bolivia, Brazilian and Chilean). Nothing else.
@@ -90,6 +91,24 @@ def stock_draw_exact(state: State) -> bool:
     (C-TURN-2); an empty stock (C-STOCK-4, O-STOCK-FORCE, O-STOCK-RECYCLE) is for the full
     check."""
     return state.phase is Phase.DRAW and bool(state.stock) and not needs_full_check(state.rules)
+
+
+def no_top_card_take(state: State, side: int) -> bool:
+    """Can no take of the (unblocked) pile with the top card in a group be legal? True when
+    the hand holds too few naturals of the top card's rank: none while the side has no meld
+    of that rank (C-PILE-7 needs one with the top card, or a meld to add it to), fewer than
+    two while the pile is frozen for the side (C-PILE-6, C-PILE-4). Sequence takes (SAM-18)
+    are not covered."""
+    if needs_full_check(state.rules):
+        return False
+    rank = RANK_OF[state.pile[-1]]
+    held = 0
+    for card in state.hands[state.current]:
+        if RANK_OF[card] == rank:
+            held += 1
+    if frozen_for(state, side):
+        return held < 2
+    return held == 0 and all(m.key != rank for m in state.melds[side])
 
 
 class SimpleMelds:

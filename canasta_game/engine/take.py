@@ -22,6 +22,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.constructive import no_top_card_take
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -323,6 +324,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     out: list[TakePile] = _sequence_takes(state, side)
     if limit is not None and len(out) >= limit:
         return out[:limit]
+    if no_top_card_take(state, side):
+        return out
     groups = HandGroups(state.hands[seat])
     top = state.pile[-1]
     rank = RANK_OF[top]
