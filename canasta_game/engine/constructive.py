@@ -175,6 +175,24 @@ class SimpleMelds:
                 return False
         return True
 
+    def new_group(self, naturals: int, wilds: int) -> bool:
+        """Is one new group of ``naturals`` (of one rank the side has not melded, from the
+        hand) and ``wilds`` legal? The generator's single candidates ask this directly."""
+        return (
+            self.usable
+            and self.hand_size - naturals - wilds >= 2
+            and self._new_group(naturals, wilds)
+        )
+
+    def addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
+        """Is adding ``naturals`` of the target's rank and ``wilds`` from the hand to one of
+        the side's groups (or its wild meld) legal?"""
+        return (
+            self.usable
+            and self.hand_size - naturals - wilds >= 2
+            and self._addition(target, naturals, wilds)
+        )
+
     def _new_group(self, naturals: int, wilds: int) -> bool:
         """C-MELD-1..3: a new group of ``naturals`` of one rank and ``wilds``."""
         if naturals + wilds < 3 or (wilds and self.pending_wild_meld):

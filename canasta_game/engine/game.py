@@ -403,26 +403,27 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
     freezes = rules.freezes_pile(card)  # C-PILE-3, O-B3-FREEZE
     if freezes and not state.pile_frozen:
         events.append(ev.PileFrozen(card))
-    state = evolve(
-        state,
-        hands=set_at(state.hands, seat, rest),
-        pile=(*state.pile, card),
-        pile_frozen=state.pile_frozen or freezes,
-        discards=(*state.discards, (seat, card)),
-    )
+    discarded = {
+        "hands": set_at(state.hands, seat, rest),
+        "pile": (*state.pile, card),
+        "pile_frozen": state.pile_frozen or freezes,
+        "discards": (*state.discards, (seat, card)),
+    }
     if not rest:
-        return went_out(state, events)
-    return start_turn(state, (seat + 1) % rules.players, events)
+        return went_out(evolve(state, **discarded), events)
+    return start_turn(state, (seat + 1) % rules.players, events, **discarded)
 
 
-def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
-    """Pass the turn to ``seat``; C-STOCK-4 ends the hand if the stock is out and no take is."""
+def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: object) -> Outcome:
+    """Pass the turn to ``seat`` (``discarded``: the discard's changes, made in the same
+    copy); C-STOCK-4 ends the hand if the stock is out and no take is."""
     previous = state.current
     melded = state.has_melded
     if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
         melded = set_at(melded, previous, True)
     state = evolve(
         state,
+        **discarded,
         current=seat,
         phase=Phase.DRAW,
         turn=state.turn + 1,
