@@ -224,3 +224,56 @@ def _group_counts(cards: tuple[int, ...]) -> tuple[int, int, int] | None:
         else:
             return None
     return rank, naturals, wilds
+
+
+class SimpleTake:
+    """Exact check for an open side's commonest take: the top card with ``naturals`` of its
+    rank and ``wilds`` from the hand, into the side's meld of that rank (``target``) or a new
+    one, nothing else laid (no ``separate`` meld, no extra melds).
+
+    C-PILE-6 (frozen: two naturals), C-PILE-7 (unfrozen: a meld to add to, or two hand cards
+    with a natural), O-PILE-NOCANADD, O-PILE-2NAT, O-WILD-MELDS, the caps (C-MELD-2/3,
+    SAM-15), and two cards in hand afterwards (C-TURN-7 holds; O-PILE-ONECARD and C-PILE-11
+    only arise with fewer). Anything else answers False: not known, so ``why_illegal``.
+    """
+
+    __slots__ = ("frozen", "left", "pending_wild_meld", "rules", "target", "usable")
+
+    def __init__(self, state: State, side: int, target: TableMeld | None) -> None:
+        rules = state.rules
+        melds = state.melds[side]
+        self.rules = rules
+        self.target = target
+        self.usable = bool(melds) and not state.must_go_out and not needs_full_check(rules)
+        self.frozen = frozen_for(state, side)
+        gained = 0
+        for card in state.pile[:-1]:
+            if not rules.is_bonus_three(card):  # C-UP-5: laid out, not taken into the hand
+                gained += 1
+        self.left = len(state.hands[state.current]) + gained
+        self.pending_wild_meld = rules.wild_melds and any(
+            m.is_wild_meld and not m.is_canasta for m in melds
+        )
+
+    def legal(self, naturals: int, wilds: int) -> bool:
+        rules, target = self.rules, self.target
+        if not self.usable or self.left - naturals - wilds < 2:
+            return False
+        if wilds and self.pending_wild_meld:
+            return False
+        if self.frozen and naturals < 2:
+            return False
+        needs_cards = target is None or (rules.pile_nocanadd and target.is_canasta)
+        if not self.frozen and needs_cards and not _takes_with_cards(rules, naturals, wilds):
+            return False
+        if target is not None:
+            if wild_onto_canasta(rules, target, wilds) is not None:
+                return False
+            return check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds) is None
+        return 1 + naturals + wilds >= 3 and check_counts(rules, 1 + naturals, wilds) is None
+
+
+def _takes_with_cards(rules: Rules, naturals: int, wilds: int) -> bool:
+    """C-PILE-7 (b) and O-PILE-2NAT: two hand cards with the top card, one of them natural
+    (two with O-PILE-2NAT)."""
+    return naturals >= (2 if rules.pile_2nat else 1) and naturals + wilds >= 2

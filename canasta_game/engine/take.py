@@ -22,7 +22,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import no_top_card_take
+from canasta_game.engine.constructive import SimpleTake, no_top_card_take
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -332,6 +332,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
+    simple = SimpleTake(state, side, _top_target(list(state.melds[side]), rank))
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
@@ -351,7 +352,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                         if move in seen:
                             continue
                         seen.add(move)
-                        if _is_legal(state, move):
+                        plain = not move.melds and not move.separate
+                        if (plain and simple.legal(n, w)) or _is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out
