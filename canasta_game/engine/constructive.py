@@ -4,11 +4,12 @@
 generator's candidates used to be filtered through it one by one (about half of the time of
 random self-play). Most candidates are legal by the way they are built, though: a stock draw
 while the stock has cards (C-TURN-2), a discard from a hand of two or more when nobody must go
-out (C-TURN-4, C-TURN-7), new groups of one rank and additions to the side's groups that leave
-two cards in hand (C-MELD-1..6 with the caps of ``meldrules``; an opening's points, C-INIT-1).
-For those, the generator asks the small checks below, which read the same rule functions as
-``why_illegal``; every other candidate (going out, black threes, sequences, wild-card melds,
-openings that need a canasta, pile takes, asking to go out) still goes through the full check.
+out (C-TURN-4, C-TURN-7), new groups and sequences and additions to the side's melds that
+leave two cards in hand (C-MELD-1..6 with the caps of ``meldrules``, SAM-9..11; an opening's
+points, C-INIT-1), an open side's take of the top card into a group (C-PILE-6/7). For those,
+the generator asks the small checks below, which read the same rule functions as
+``why_illegal``; every other candidate (going out, black threes, wild-card melds, openings
+that need a canasta, closed sides' takes, asking to go out) still goes through the full check.
 
 **Variants.** The shortcut is exact only for the rules it knows: every ``Rules`` field in
 ``MODELLED_FIELDS``. A variant that adds a field and sets it away from its default may add a
@@ -25,8 +26,13 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from canasta_game.engine.actions import Meld
-from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY, VALUE_OF
-from canasta_game.engine.meldrules import check_counts, wild_onto_canasta
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY, SUIT_OF, VALUE_OF
+from canasta_game.engine.meldrules import (
+    check_counts,
+    check_sequence,
+    sequence_addition,
+    wild_onto_canasta,
+)
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, State, TableMeld
 from canasta_game.engine.turn import frozen_for
@@ -112,17 +118,17 @@ def no_top_card_take(state: State, side: int) -> bool:
 
 
 class SimpleMelds:
-    """Exact checks for the commonest meld candidates of an open side: new groups of one
-    rank and additions of naturals or wild cards to the side's groups (or its wild-card meld),
-    alone or several in one batch ("meld all").
+    """Exact checks for the commonest meld candidates: new groups of one rank, new sequences
+    (SAM-9), and additions of naturals or wild cards to the side's groups or wild meld, or of
+    naturals to an end of its sequences, alone or several in one batch ("meld all").
 
     ``usable`` says whether the shortcut applies to this position at all: nobody must go out
     (C-B3-2, C-OUT-6), no sequence has grown past its canasta (BRA-9), the rules are
     modelled, and a side that has not opened needs points only, no canasta (C-INIT-1; the
-    new melds must then reach ``need``). A candidate then also needs two cards left
-    in hand (C-TURN-7 holds: one to discard, one to keep). Anything else (black threes,
-    sequences, wild-card melds, a card that fits no part) answers False: not known to be
-    legal, so the generator asks ``why_illegal``.
+    new melds must then reach ``need``). A candidate then also needs two cards left in hand
+    (C-TURN-7 holds: one to discard, one to keep). Anything else (black threes, wild-card
+    melds, a card that fits no part, going out) answers False: not known to be legal, so the
+    generator asks ``why_illegal``.
     """
 
     __slots__ = ("by_mid", "hand_size", "keys", "need", "pending_wild_meld", "rules", "usable")
@@ -160,6 +166,8 @@ class SimpleMelds:
         for group in move.new:
             counted = _group_counts(group)
             if counted is None:
+                if self._new_run(group):
+                    continue  # SAM-16: a side may hold several sequences of one suit
                 return False
             rank, naturals, wilds = counted
             if rank in self.keys or rank in new_keys or not self._new_group(naturals, wilds):
@@ -167,7 +175,11 @@ class SimpleMelds:
             new_keys.add(rank)
         for mid, cards in move.add:
             target = self.by_mid.get(mid)
-            if target is None or target.is_black_threes or target.key >= SEQUENCE_KEY:
+            if target is not None and target.key >= SEQUENCE_KEY:
+                if not self._run_addition(target, cards):
+                    return False
+                continue
+            if target is None or target.is_black_threes:
                 return False
             naturals = sum(1 for c in cards if IS_NATURAL[c] and RANK_OF[c] == target.key)
             wilds = sum(1 for c in cards if IS_WILD[c])
@@ -192,6 +204,23 @@ class SimpleMelds:
             and self.hand_size - naturals - wilds >= 2
             and self._addition(target, naturals, wilds)
         )
+
+    def _new_run(self, cards: tuple[int, ...]) -> bool:
+        """SAM-9, SAM-10: a new sequence of 3 to ``canasta_size`` naturals of one suit."""
+        rules = self.rules
+        if not rules.sequences or not 3 <= len(cards) <= rules.canasta_size:
+            return False
+        if not all(IS_NATURAL[c] for c in cards):
+            return False
+        suits = {SUIT_OF[c] for c in cards}
+        return check_sequence(rules, [RANK_OF[c] for c in cards], suits) is None
+
+    def _run_addition(self, target: TableMeld, cards: tuple[int, ...]) -> bool:
+        """SAM-10, SAM-11: ``cards`` extend the sequence at its ends, up to its canasta (past
+        it only when going out, BRA-9, which the full check decides)."""
+        if target.size + len(cards) > target.canasta_size:
+            return False
+        return sequence_addition(self.rules, target, cards) is None
 
     def _new_group(self, naturals: int, wilds: int) -> bool:
         """C-MELD-1..3: a new group of ``naturals`` of one rank and ``wilds``."""

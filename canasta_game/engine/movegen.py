@@ -131,7 +131,7 @@ def meld_moves(state: State) -> list[Meld]:
     else:
         candidates.extend(_open_side_candidates(state, groups, melds, simple))
     if state.rules.sequences:
-        candidates.extend((move, False) for move in sequence_moves(state, groups))
+        candidates.extend((m, simple.by_construction(m)) for m in sequence_moves(state, groups))
     if len(groups.blacks) >= 3:
         candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
     everything = meld_all(state, groups)
