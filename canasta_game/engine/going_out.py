@@ -23,7 +23,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     SUIT_OF,
 )
-from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
 
@@ -139,18 +139,24 @@ def _canastas_in_reach(
     state: State, side: int, naturals: dict[int, int], wilds: int, run_canastas: int
 ) -> bool:
     """A cheap exact cut before the search (most answers are "no"): could the side have the
-    canastas going out needs (C-OUT-1) if every meld took every natural of its rank and every
-    wild card in hand? Each meld the search may build is counted at most once, so when even
-    this count falls short, no spread of the cards reaches it."""
+    canastas going out needs (C-OUT-1) if every meld took every natural of its rank and as
+    many of the hand's wild cards as its cap allows at any size (C-MELD-3, O-MELD-WILD)? Each
+    meld the search may build is counted at most once, so when even this count falls short,
+    no spread of the cards reaches it."""
     rules = state.rules
     full = rules.canasta_size
     reach = run_canastas
     for meld in state.melds[side]:
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
             continue
-        reach += meld.size + naturals.get(meld.key, 0) + wilds >= full
+        if meld.is_wild_meld:
+            reach += meld.size + wilds >= full
+            continue
+        nat = meld.naturals + naturals.get(meld.key, 0)
+        room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
+        reach += meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
     for count in naturals.values():
-        reach += count >= 2 and count + wilds >= full
+        reach += count >= 2 and count + min(wilds, wild_cap(rules, count, UNLIMITED)) >= full
     reach += rules.wild_melds and wilds >= full
     return reach >= rules.go_out_canastas
 
