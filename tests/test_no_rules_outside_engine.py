@@ -1,6 +1,6 @@
-"""The table and the computer players read rule facts from the engine; they never re-derive
-them from card ranks (issue 10). Card identity tables (``IS_WILD``, ``JOKER`` for drawing a
-joker's face) stay allowed; the rule-bearing constants do not."""
+"""The table, the controller and the computer players read rule facts from the engine; they
+never re-derive them from card ranks (issue 10). A joker's identity (``JOKER``, for drawing and
+naming its face) stays allowed outside ai/; the rule-bearing constants do not."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ PACKAGE = Path(canasta_game.__file__).parent
 FORBIDDEN = {
     "WILD_KEY", "BLACK_THREE_KEY", "THREE", "TWO", "IS_RED_THREE", "IS_WILD", "IS_BLACK_THREE",
 }  # fmt: skip
-#: The computer players never need a joker's identity; the table's art and card names do.
-FORBIDDEN_IN = {"ui": FORBIDDEN, "ai": FORBIDDEN | {"JOKER"}}
+#: The computer players never need a joker's identity; the table's art and card names do
+#: (the controller's hint and log words name a joker too).
+FORBIDDEN_IN = {"ui": FORBIDDEN, "ai": FORBIDDEN | {"JOKER"}, "controller": FORBIDDEN}
 
 
 def _offences(folder: str) -> list[str]:
@@ -42,6 +43,11 @@ def test_ui_decides_no_rule_from_ranks():
 
 def test_ai_decides_no_rule_from_ranks():
     assert _offences("ai") == []
+
+
+def test_controller_decides_no_rule_from_ranks():
+    """Gestures and hints read which cards are wild from the rules (``Rules.wild``)."""
+    assert _offences("controller") == []
 
 
 def test_the_check_would_catch_an_offence(tmp_path, monkeypatch):

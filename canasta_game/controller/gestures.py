@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
-from canasta_game.engine.cards import IS_WILD, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
@@ -122,16 +122,18 @@ def discard_with_staging(
     return why if why is not None else (meld, discard)
 
 
-def split_groups(cards: Iterable[int], rules: Rules | None = None) -> list[list[int]]:
+def split_groups(cards: Iterable[int], rules: Rules) -> list[list[int]]:
     """Group cards into melds by rank; wild cards join the smallest groups that need them.
-    Cards that make one meld as they are (a run of one suit, SAM-9) stay one meld."""
+    Cards that make one meld as they are (a run of one suit, SAM-9) stay one meld; which
+    cards are wild is the rules' table (``Rules.wild``)."""
     cards = list(cards)
-    if rules is not None and cards and not isinstance(classify(rules, cards), Reason):
+    if cards and not isinstance(classify(rules, cards), Reason):
         return [cards]
+    wild = rules.wild
     by_rank: dict[int, list[int]] = {}
     wilds: list[int] = []
     for card in cards:
-        if IS_WILD[card]:
+        if wild[card]:
             wilds.append(card)
         else:
             by_rank.setdefault(RANK_OF[card], []).append(card)
@@ -163,9 +165,10 @@ def take_pile_action(
     staged_cards = {c for g in staged for c in g}
     chosen = [c for c in selected if c not in staged_cards]
     rank = RANK_OF[top]
-    naturals = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] == rank]
-    wilds = [c for c in chosen if IS_WILD[c]]
-    others = [c for c in chosen if not IS_WILD[c] and RANK_OF[c] != rank]
+    wild = state.rules.wild
+    naturals = [c for c in chosen if not wild[c] and RANK_OF[c] == rank]
+    wilds = [c for c in chosen if wild[c]]
+    others = [c for c in chosen if not wild[c] and RANK_OF[c] != rank]
     closed = not state.melds[state.side_of(seat)]
     first: Reason | None = None
     best: Reason | None = None  # the reason of a split whose melds are each valid

@@ -17,7 +17,7 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.cards import IS_WILD, JOKER, RANK_OF, VALUE_OF, rank_text
+from canasta_game.engine.cards import JOKER, RANK_OF, VALUE_OF, rank_text, sort_key
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
@@ -98,8 +98,8 @@ def card_word(card: int) -> str:
 
 
 def meld_words(cards: Sequence[int]) -> str:
-    """ "K-K-K-2": the cards of a meld, naturals first."""
-    return "-".join(card_word(c) for c in sorted(cards, key=lambda c: IS_WILD[c]))
+    """ "K-K-K-2": the cards of a meld as a hand is fanned, naturals first (``sort_key``)."""
+    return "-".join(card_word(c) for c in sorted(cards, key=sort_key))
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,7 +245,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return reason("C-TURN-3", "empty_action")
     if any(not cards for cards in action.new) or any(not cards for _, cards in action.add):
         return reason("C-TURN-3", "empty_action")
-    rest = remove_cards(state.hands[state.current], action.cards())
+    rest = remove_cards(state.hands[state.current], action.cards(), "C-MELD-6")
     if isinstance(rest, Reason):
         return rest
     laying = Laying.start(state)
@@ -413,7 +413,7 @@ def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
 def _discard(state: State, action: Discard, build: bool) -> Result:
     seat = state.current
     side = state.side_of(seat)
-    rest = remove_cards(state.hands[seat], (action.card,))
+    rest = remove_cards(state.hands[seat], (action.card,), "C-TURN-4")
     if isinstance(rest, Reason):
         return rest
     card = action.card
@@ -442,17 +442,18 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
     freezes = rules.freezes_pile(card)  # C-PILE-3, O-B3-FREEZE
     if freezes and not state.pile_frozen:
         events.append(ev.PileFrozen(card))
-    state = evolve(
-        state,
-        hands=set_at(state.hands, seat, rest),
-        pile=(*state.pile, card),
-        pile_frozen=state.pile_frozen or freezes,
-        discards=(*state.discards, (seat, card)),
-    )
+    discarded = {
+        "hands": set_at(state.hands, seat, rest),
+        "pile": (*state.pile, card),
+        "pile_frozen": state.pile_frozen or freezes,
+        "discards": (*state.discards, (seat, card)),
+    }
     if not rest:
-        return went_out(state, events)
-    state = _talon(state, events)
-    return start_turn(state, (seat + 1) % rules.players, events)
+        return went_out(evolve(state, **discarded), events)
+    if mac.talon_size(state, side):  # MAC-26: the talon goes to the hand after the discard
+        state = _talon(evolve(state, **discarded), events)
+        return start_turn(state, (seat + 1) % rules.players, events)
+    return start_turn(state, (seat + 1) % rules.players, events, **discarded)
 
 
 def _talon(state: State, events: list[ev.Event]) -> State:
@@ -479,14 +480,16 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     )
 
 
-def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
-    """Pass the turn to ``seat``; C-STOCK-4 ends the hand if the stock is out and no take is."""
+def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: object) -> Outcome:
+    """Pass the turn to ``seat`` (``discarded``: the discard's changes, made in the same
+    copy); C-STOCK-4 ends the hand if the stock is out and no take is."""
     previous = state.current
     melded = state.has_melded
     if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
         melded = set_at(melded, previous, True)
     state = evolve(
         state,
+        **discarded,
         current=seat,
         phase=Phase.DRAW,
         turn=state.turn + 1,

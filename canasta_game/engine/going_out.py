@@ -25,7 +25,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
-from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
 
@@ -133,6 +133,8 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     stuck = _unmeldable(state, side, naturals, blacks)
     if len(stuck) > 1:
         return False  # only one card can be kept back as the discard (C-OUT-2)
+    if not _canastas_in_reach(state, side, naturals, wilds, run_canastas):
+        return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
     for discard in discards:
@@ -158,6 +160,32 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     if blacks in (1, 2):
         stuck.append(_BLACK)
     return stuck
+
+
+def _canastas_in_reach(
+    state: State, side: int, naturals: dict[int, int], wilds: int, run_canastas: int
+) -> bool:
+    """A cheap exact cut before the search (most answers are "no"): could the side have the
+    canastas going out needs (C-OUT-1) if every meld took every natural of its rank and as
+    many of the hand's wild cards as its cap allows at any size (C-MELD-3, O-MELD-WILD)? Each
+    meld the search may build is counted at most once, so when even this count falls short,
+    no spread of the cards reaches it."""
+    rules = state.rules
+    full = rules.canasta_size
+    reach = run_canastas
+    for meld in state.melds[side]:
+        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+            continue
+        if meld.is_wild_meld:
+            reach += meld.size + wilds >= full
+            continue
+        nat = meld.naturals + naturals.get(meld.key, 0)
+        room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
+        reach += meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+    for count in naturals.values():
+        reach += count >= 2 and count + min(wilds, wild_cap(rules, count, UNLIMITED)) >= full
+    reach += rules.wild_melds and wilds >= full
+    return reach >= rules.go_out_canastas
 
 
 def _meldable(

@@ -3,8 +3,12 @@
 Cards of one rank are interchangeable for the rules, so candidates are generated per rank
 (all naturals of a rank, with the cheapest or the dearest wild cards) rather than per subset,
 which keeps the lists short enough for thousands of simulated turns per second. Every
-candidate is passed through the one legality check before it is returned, so whatever this
-module offers is legal by construction of the filter.
+candidate used to be passed through the one legality check; now the commonest ones
+(discards, new groups and additions that keep two cards in hand) are known legal by the small
+exact checks of ``engine.constructive``, and only the others go through ``why_illegal``.
+Under rules those checks do not model (``constructive.needs_full_check``) every candidate is
+filtered again, so whatever this module offers is legal either way; ``sim --check`` verifies
+each generated move against ``why_illegal``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
@@ -71,7 +76,7 @@ def acaba_moves(state: State) -> list[Action]:
 def draw_moves(state: State) -> list[Action]:
     moves: list[Action] = []
     draw = DrawStock(state.current)
-    if why_illegal(state, draw) is None:
+    if stock_draw_exact(state) or why_illegal(state, draw) is None:
         moves.append(draw)
     moves.extend(pile_takes(state))
     return moves
@@ -82,6 +87,7 @@ def discard_moves(state: State) -> list[Action]:
     if state.phase is not Phase.PLAY:
         return []
     seat = state.current
+    exact = discards_exact(state)
     seen: set[tuple[int, bool]] = set()
     out: list[Action] = []
     for card in state.hands[seat]:
@@ -90,7 +96,7 @@ def discard_moves(state: State) -> list[Action]:
             continue
         seen.add(kind)
         move = Discard(seat, card)
-        if why_illegal(state, move) is None:
+        if exact or why_illegal(state, move) is None:
             out.append(move)
     return out
 
@@ -115,57 +121,79 @@ def single_meld_options(state: State, groups: HandGroups, dear_first: bool) -> l
 
 
 def meld_moves(state: State) -> list[Meld]:
-    """Candidate meld actions: single new melds, single additions, and one 'meld all'."""
+    """Candidate meld actions: single new melds, single additions, and one 'meld all'.
+
+    Each candidate comes with whether it is legal by construction (``SimpleMelds``); the
+    others go through ``why_illegal``."""
     if state.phase is not Phase.PLAY:
         return []
     seat = state.current
     side = state.side_of(seat)
-    rules = state.rules
     groups = HandGroups(state.hands[seat])
-    candidates: list[Meld] = []
     melds = state.melds[side]
+    simple = SimpleMelds(state, melds)
+    candidates: list[tuple[Meld, bool]] = []
     if not melds:
         need, _ = state.minimum(side)
-        candidates.extend(Meld(seat, batch) for batch in initial_batches(state, groups, need))
+        for batch in initial_batches(state, groups, need):
+            move = Meld(seat, batch)
+            candidates.append((move, simple.by_construction(move)))
     else:
-        keys = {m.key for m in melds}
-        for cards in single_meld_options(state, groups, dear_first=False):
-            if RANK_OF[cards[0]] not in keys:
-                candidates.append(Meld(seat, (cards,)))
-        for meld in melds:
-            if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
-                continue
-            if meld.is_wild_meld:
-                if groups.wilds:
-                    candidates.append(Meld(seat, add=((meld.mid, (groups.wilds[0],)),)))
-                continue
-            nats = groups.naturals.get(meld.key)
-            if nats:
-                candidates.append(Meld(seat, add=((meld.mid, tuple(nats)),)))
-                room = rules.canasta_max - meld.size  # CUB-4: only as many as fit
-                if rules.canasta_max and 0 < room < len(nats):
-                    candidates.append(Meld(seat, add=((meld.mid, tuple(nats[:room])),)))
-            if groups.wilds:
-                candidates.append(Meld(seat, add=((meld.mid, (groups.wilds[0],)),)))
-                dear = groups.wilds[-1]
-                if RANK_OF[dear] == JOKER and RANK_OF[groups.wilds[0]] != JOKER:
-                    candidates.append(Meld(seat, add=((meld.mid, (dear,)),)))
-        if rules.wild_melds and len(groups.wilds) >= 3 and WILD_KEY not in keys:
-            candidates.append(Meld(seat, (tuple(groups.wilds[:3]),)))
-    if rules.sequences:
-        candidates.extend(sequence_moves(state, groups))
+        candidates.extend(_open_side_candidates(state, groups, melds, simple))
+    if state.rules.sequences:
+        candidates.extend((m, simple.by_construction(m)) for m in sequence_moves(state, groups))
     if len(groups.blacks) >= 3:
-        candidates.append(Meld(seat, (tuple(groups.blacks),)))
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
     everything = meld_all(state, groups)
     if everything is not None:
-        candidates.append(everything)
+        candidates.append((everything, simple.by_construction(everything)))
     out: list[Meld] = []
     seen: set[Meld] = set()
-    for move in candidates:
+    for move, exact in candidates:
         if move not in seen:
             seen.add(move)
-            if why_illegal(state, move) is None:
+            if exact or why_illegal(state, move) is None:
                 out.append(move)
+    return out
+
+
+def _open_side_candidates(
+    state: State, groups: HandGroups, melds: tuple[TableMeld, ...], simple: SimpleMelds
+) -> list[tuple[Meld, bool]]:
+    """An open side's new groups (one rank the side has not melded) and single additions
+    to its groups and wild meld, each with whether it is legal by construction."""
+    seat = state.current
+    out: list[tuple[Meld, bool]] = []
+    keys = {m.key for m in melds}
+    for cards in single_meld_options(state, groups, dear_first=False):
+        if RANK_OF[cards[0]] not in keys:
+            naturals = len(groups.naturals[RANK_OF[cards[0]]])
+            exact = simple.new_group(naturals, len(cards) - naturals)
+            out.append((Meld(seat, (cards,)), exact))
+    wilds = groups.wilds
+    for meld in melds:
+        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+            continue
+        if meld.is_wild_meld:
+            if wilds:
+                exact = simple.addition(meld, 0, 1)
+                out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), exact))
+            continue
+        nats = groups.naturals.get(meld.key)
+        if nats:
+            exact = simple.addition(meld, len(nats), 0)
+            out.append((Meld(seat, add=((meld.mid, tuple(nats)),)), exact))
+            cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
+            if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
+                out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
+        if wilds:
+            one_wild = simple.addition(meld, 0, 1)
+            out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), one_wild))
+            dear = wilds[-1]
+            if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER:
+                out.append((Meld(seat, add=((meld.mid, (dear,)),)), one_wild))
+    if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
+        out.append((Meld(seat, (tuple(wilds[:3]),)), False))
     return out
 
 

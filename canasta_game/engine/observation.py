@@ -68,8 +68,8 @@ class PlayerView:
 
     @cached_property
     def pile_block(self) -> Reason | None:
-        """Why the top card stops every take now (C-PILE-5, C-B3-3), or None."""
-        return top_block(self.rules, self.pile_top)
+        """Why the top card stops every take now (C-PILE-5, C-B3-3, C-UP-4), or None."""
+        return top_block(self.rules, self.pile_top, not self.discards)
 
     @cached_property
     def meld_facts(self) -> tuple[tuple[MeldFacts, ...], ...]:

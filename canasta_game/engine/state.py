@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from canasta_game.engine.cards import BLACK_THREE_KEY, WILD_KEY, rank_text
 from canasta_game.engine.rules import Rules
@@ -151,15 +152,17 @@ class State:
 
 
 _FIELDS: tuple[str, ...] = tuple(State.__dataclass_fields__)
-_set_attr = object.__setattr__
+_INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
+_all_fields = attrgetter(*_FIELDS)
 
 
 def evolve(state: State, **changes: object) -> State:
-    """``dataclasses.replace`` without its checks: three times faster; bots call it a lot."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _set_attr(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+    """``dataclasses.replace`` without its checks: all fields read in one C call and passed
+    to the generated ``__init__`` (bots call it a lot; a third of the time of a loop)."""
+    values = list(_all_fields(state))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return State(*values)  # type: ignore[arg-type]
 
 
 def answering_partner(rules: Rules, seat: int) -> int:

@@ -23,6 +23,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.constructive import SimpleTake, no_top_card_take
 from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.meldrules import (
     check_counts,
@@ -64,7 +65,10 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     if action.onto is not None:
         return _take_onto_sequence(state, action, build)
     seat = state.current
-    rest = remove_cards(state.hands[seat], [*action.cards, *(c for m in action.melds for c in m)])
+    hand_rule = "C-PILE-6" if frozen_for(state, state.side_of(seat)) else "C-PILE-7"
+    rest = remove_cards(
+        state.hands[seat], [*action.cards, *(c for m in action.melds for c in m)], hand_rule
+    )
     if isinstance(rest, Reason):
         return rest
     rank = RANK_OF[state.pile[-1]]
@@ -332,12 +336,15 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     out: list[TakePile] = _sequence_takes(state, side)
     if limit is not None and len(out) >= limit:
         return out[:limit]
+    if no_top_card_take(state, side):
+        return out
     groups = HandGroups(state.hands[seat])
     top = state.pile[-1]
     rank = RANK_OF[top]
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
+    simple = SimpleTake(state, side, _top_target(list(state.melds[side]), rank))
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
@@ -357,7 +364,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                         if move in seen:
                             continue
                         seen.add(move)
-                        if _is_legal(state, move):
+                        plain = not move.melds and not move.separate
+                        if (plain and simple.legal(n, w)) or _is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out

@@ -38,12 +38,16 @@ LEGAL = _Legal()
 Result = Outcome | Reason | _Legal
 
 
-def remove_cards(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...] | Reason:
-    """C-TURN-3: ``hand`` without ``cards``, or which card is not there or is used twice."""
+def remove_cards(
+    hand: tuple[int, ...], cards: Sequence[int], rule: str
+) -> tuple[int, ...] | Reason:
+    """``hand`` without ``cards``, or which card is not there or is used twice. ``rule`` is
+    the rule that says the action's cards come from the hand: C-MELD-6 for melds, C-TURN-4
+    for the discard, C-PILE-6 / C-PILE-7 for the cards that go with the top card."""
     if len(cards) == 1:  # a discard: the commonest case, done without sets
         card = cards[0]
         if card not in hand:
-            return reason("C-TURN-3", "not_in_hand", card=card)
+            return reason(rule, "not_in_hand", card=card)
         index = hand.index(card)
         return hand[:index] + hand[index + 1 :]
     wanted = set(cards)
@@ -51,13 +55,13 @@ def remove_cards(hand: tuple[int, ...], cards: Sequence[int]) -> tuple[int, ...]
         seen: set[int] = set()
         for card in cards:
             if card in seen:
-                return reason("C-TURN-3", "duplicate_card", card=card)
+                return reason(rule, "duplicate_card", card=card)
             seen.add(card)
     rest = tuple(c for c in hand if c not in wanted)
     if len(rest) != len(hand) - len(wanted):
         held = set(hand)
         missing = next(c for c in cards if c not in held)
-        return reason("C-TURN-3", "not_in_hand", card=missing)
+        return reason(rule, "not_in_hand", card=missing)
     return rest
 
 
@@ -65,15 +69,17 @@ def set_at(items: tuple, index: int, value: object) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def top_block(rules: Rules, top: int | None) -> Reason | None:
-    """C-PILE-5 (C-B3-3, C-R3-1, O-B3-ASR3): why nobody can take a pile with ``top`` on it."""
+def top_block(rules: Rules, top: int | None, turned_up: bool = False) -> Reason | None:
+    """C-PILE-5 (C-B3-3, C-UP-4, C-R3-1, O-B3-ASR3): why nobody can take a pile with ``top``
+    on it. ``turned_up``: nobody has discarded yet this hand, so the top card is the upcard
+    (C-UP-4 then decides a black three, not C-B3-3, which is about a discarded one)."""
     if top is None:
         return reason("C-PILE-5", "pile_empty")
     if IS_WILD[top]:
         return reason("C-PILE-5", "pile_blocked_wild")
     if IS_BLACK_THREE[top]:
         if not rules.b3_asr3:
-            return reason("C-B3-3", "pile_blocked_b3")
+            return reason("C-UP-4" if turned_up else "C-B3-3", "pile_blocked_b3")
         if rules.b3_asr3_stop:
             return reason("O-B3-ASR3-STOP", "pile_blocked_b3")
         # a bonus card like a red three: the top card could never be melded
@@ -84,7 +90,7 @@ def top_block(rules: Rules, top: int | None) -> Reason | None:
 
 
 def pile_block(state: State) -> Reason | None:
-    return top_block(state.rules, state.top)
+    return top_block(state.rules, state.top, not state.discards)
 
 
 def frozen_for(state: State, side: int) -> bool:

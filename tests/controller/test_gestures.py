@@ -111,7 +111,7 @@ def test_staging_rejects_a_group_that_is_no_meld() -> None:
 def test_split_groups_gives_wild_cards_to_pairs() -> None:
     session = _session("Kc Kd Qs Qh Qd 2d 5c", phase=Phase.PLAY)
     cards = _cards(session, "Kc", "Kd", "Qs", "Qh", "Qd", "2d")
-    groups = split_groups(cards)
+    groups = split_groups(cards, session.state.rules)
     by_size = sorted((sorted(map(face_text, g)) for g in groups), key=len)
     assert by_size == [["2d", "Kc", "Kd"], ["Qd", "Qh", "Qs"]]
 

@@ -17,6 +17,7 @@ from canasta_game.engine import (
     preset,
     state_from_setup,
 )
+from canasta_game.engine.state import evolve
 
 CLASSIC = preset("classic-4")
 
@@ -155,13 +156,14 @@ def test_x06_two_wild_cards_are_not_enough():
 
 
 def _x07(pile: str, east: str):
-    return state_from_setup(
+    state = state_from_setup(
         CLASSIC,
         ["9d 8h 5c", east, "6d 6h", "7c 7d"],
         stock="4c 4d 4h",
         pile=pile,
         melds={0: ["Qc Qd Qh"], 1: ["Tc Td Th"]},
     )
+    return evolve(state, discards=((3, state.pile[-1]),))  # the top card was discarded
 
 
 def test_x07_black_three_on_top_blocks_the_pile_for_this_turn_only():

@@ -9,6 +9,7 @@ from canasta_game.engine import Meld, Phase, observe, preset, state_from_setup
 from canasta_game.engine.cards import WILD_KEY, parse_card
 from canasta_game.engine.meldrules import CanastaKind, MeldKind
 from canasta_game.engine.scoring import score_hand
+from canasta_game.engine.state import evolve
 
 CLASSIC = preset("classic-4")
 OTHERS = ["4c 4d 9s", "7c 7d 8s", "6c 6d Ts"]
@@ -47,6 +48,7 @@ def test_c_pile_4_view_says_a_closed_side_finds_the_pile_frozen():
 
 def test_c_b3_3_view_says_why_a_black_three_on_top_blocks_the_pile():
     state = state_from_setup(CLASSIC, ["Kc Kd 5h", *OTHERS], stock="Tc", pile="9h 3s")
+    state = evolve(state, discards=((3, state.pile[-1]),))  # discarded, not the upcard (C-UP-4)
     view = observe(state, 0)
     assert view.pile_blocked and view.pile_block is not None
     assert view.pile_block.rule == "C-B3-3"

@@ -141,7 +141,7 @@ class Painter:
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
-        if view.pile_block is not None and view.pile_block.rule == "C-B3-3":
+        if view.pile_block is not None and view.pile_block.rule in ("C-B3-3", "C-UP-4"):
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))

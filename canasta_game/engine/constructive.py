@@ -1,0 +1,308 @@
+"""Legal by construction: when the move generator may skip the full rule check.
+
+``why_illegal`` is the one check for anything a human, a file or a bot proposes, and the
+generator's candidates used to be filtered through it one by one (about half of the time of
+random self-play). Most candidates are legal by the way they are built, though: a stock draw
+while the stock has cards (C-TURN-2), a discard from a hand of two or more when nobody must go
+out (C-TURN-4, C-TURN-7), new groups and sequences and additions to the side's melds that
+leave two cards in hand (C-MELD-1..6 with the caps of ``meldrules``, SAM-9..11; an opening's
+points, C-INIT-1), an open side's take of the top card into a group (C-PILE-6/7). For those,
+the generator asks the small checks below, which read the same rule functions as
+``why_illegal``; every other candidate (going out, black threes, wild-card melds, openings
+that need a canasta, closed sides' takes, asking to go out) still goes through the full check.
+
+**Variants.** The shortcut is exact only for the rules it knows: every ``Rules`` field in
+``MODELLED_FIELDS``. A variant that adds a field and sets it away from its default may add a
+check to ``why_illegal`` that these shortcuts do not know, so for such rules
+``needs_full_check`` is True and every candidate is filtered through ``why_illegal`` again:
+a new variant is correct first and fast later. To make it fast, teach the checks here what
+the new field changes, add the field to ``MODELLED_FIELDS``, and let ``sim --check`` (which
+verifies every generated move against ``why_illegal``) confirm it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+from typing import Any
+
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY, SUIT_OF, VALUE_OF
+from canasta_game.engine.meldrules import (
+    check_counts,
+    check_sequence,
+    sequence_addition,
+    wild_onto_canasta,
+)
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Phase, State, TableMeld
+from canasta_game.engine.turn import frozen_for
+
+#: The ``Rules`` fields whose every value the shortcuts below were checked against (all the
+#: fields of Classic, its options, Samba, Bolivia, Brazilian and Chilean). Nothing else.
+MODELLED_FIELDS: frozenset[str] = frozenset(
+    {
+        "name", "players", "six_seating", "decks", "jokers", "custom_deck", "deal_size",
+        "draw_count", "go_out_canastas", "go_out_clean", "target", "init_tiers", "init_neg50",
+        "init_high", "init_high_threshold", "pile_nocanadd", "pile_2nat", "pile_conflict",
+        "pile_frozen", "pile_onecard", "b3_freeze", "meld_wild", "wild_melds",
+        "wild_canasta_bonus", "wild_penalty", "wild_penalty_points", "natural_canasta_bonus",
+        "canasta_size", "mixed_canasta_bonus", "out_bonus", "conc_bonus", "concealed_pile",
+        "conc_canasta", "conc_canasta_bonus", "out_nowild3", "out_b3_bonus",
+        "closing_face_down", "no_canasta_subtracts_all", "upcard", "deal_exact",
+        "deal_exact_bonus", "stock_force", "stock_recycle", "recycle_shuffle", "r3_scale",
+        "b3_meld4", "b3_hand", "b3_asr3", "b3_asr3_stop", "tiebreak", "sequences",
+        "sequence_bonus", "sequence_grow_out", "no_wild_on_canasta", "pile_closed_forbidden",
+        "r3_samba", "r3_plus_canastas", "b3_hand_penalty", "short_sequence_penalty",
+        "short_sequence_below", "out_needs_sequence", "out_must_ask", "init_canasta_rules",
+    }
+)  # fmt: skip
+
+_MEMO_KEY = "constructive.needs_full_check"
+
+
+def needs_full_check(rules: Rules) -> bool:
+    """True when some ``Rules`` field outside ``MODELLED_FIELDS`` is away from its default:
+    then every generated candidate is filtered through ``why_illegal`` (computed once per
+    Rules value)."""
+    known = rules.memo.get(_MEMO_KEY)
+    if known is None:
+        known = rules.memo[_MEMO_KEY] = any(
+            getattr(rules, f.name) != _default(f)
+            for f in fields(rules)
+            if f.init and f.name not in MODELLED_FIELDS
+        )
+    return known
+
+
+def _default(field: Any) -> object:
+    if field.default is not MISSING:
+        return field.default
+    return field.default_factory() if field.default_factory is not MISSING else MISSING
+
+
+def discards_exact(state: State) -> bool:
+    """Is every card of the hand a legal discard? True when two or more cards are held and
+    nobody asked or promised to go out (C-TURN-4: one card leaves, one stays, so neither
+    going out (C-OUT-1) nor C-B3-2 / C-OUT-6 is in question)."""
+    return (
+        state.phase is Phase.PLAY
+        and not state.must_go_out
+        and len(state.hands[state.current]) >= 2
+        and not needs_full_check(state.rules)
+    )
+
+
+def stock_draw_exact(state: State) -> bool:
+    """Is drawing from the stock legal? True in the draw phase with cards in the stock
+    (C-TURN-2); an empty stock (C-STOCK-4, O-STOCK-FORCE, O-STOCK-RECYCLE) is for the full
+    check."""
+    return state.phase is Phase.DRAW and bool(state.stock) and not needs_full_check(state.rules)
+
+
+def no_top_card_take(state: State, side: int) -> bool:
+    """Can no take of the (unblocked) pile with the top card in a group be legal? True when
+    the hand holds too few naturals of the top card's rank: none while the side has no meld
+    of that rank (C-PILE-7 needs one with the top card, or a meld to add it to), fewer than
+    two while the pile is frozen for the side (C-PILE-6, C-PILE-4). Sequence takes (SAM-18)
+    are not covered."""
+    if needs_full_check(state.rules):
+        return False
+    rank = RANK_OF[state.pile[-1]]
+    held = 0
+    for card in state.hands[state.current]:
+        if RANK_OF[card] == rank:
+            held += 1
+    if frozen_for(state, side):
+        return held < 2
+    return held == 0 and all(m.key != rank for m in state.melds[side])
+
+
+class SimpleMelds:
+    """Exact checks for the commonest meld candidates: new groups of one rank, new sequences
+    (SAM-9), and additions of naturals or wild cards to the side's groups or wild meld, or of
+    naturals to an end of its sequences, alone or several in one batch ("meld all").
+
+    ``usable`` says whether the shortcut applies to this position at all: nobody must go out
+    (C-B3-2, C-OUT-6), no sequence has grown past its canasta (BRA-9), the rules are
+    modelled, and a side that has not opened needs points only, no canasta (C-INIT-1; the
+    new melds must then reach ``need``). A candidate then also needs two cards left in hand
+    (C-TURN-7 holds: one to discard, one to keep). Anything else (black threes, wild-card
+    melds, a card that fits no part, going out) answers False: not known to be legal, so the
+    generator asks ``why_illegal``.
+    """
+
+    __slots__ = ("by_mid", "hand_size", "keys", "need", "pending_wild_meld", "rules", "usable")
+
+    def __init__(self, state: State, melds: tuple[TableMeld, ...]) -> None:
+        rules = state.rules
+        self.rules = rules
+        self.hand_size = len(state.hands[state.current])
+        need, canasta = state.minimum(state.side_of(state.current)) if not melds else (0, "")
+        self.need = need
+        self.usable = (
+            not canasta
+            and not state.must_go_out
+            and not needs_full_check(rules)
+            and not any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds)
+        )
+        self.by_mid = {m.mid: m for m in melds}
+        self.keys = {m.key for m in melds}
+        # O-WILD-MELDS: no wild card goes to a regular meld while a wild meld is incomplete
+        self.pending_wild_meld = rules.wild_melds and any(
+            m.is_wild_meld and not m.is_canasta for m in melds
+        )
+
+    def by_construction(self, move: Meld) -> bool:
+        """Is ``move`` legal? True only when the checks here prove it; ``move``'s cards must
+        be distinct cards of the hand (C-TURN-3), which the generator guarantees."""
+        laid = sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+        if not self.usable or self.hand_size - laid < 2:
+            return False
+        if len({mid for mid, _ in move.add}) != len(move.add):
+            return False  # C-MELD-6: one addition per meld
+        if self.need and sum(VALUE_OF[c] for group in move.new for c in group) < self.need:
+            return False  # C-INIT-1
+        new_keys: set[int] = set()
+        for group in move.new:
+            counted = _group_counts(group)
+            if counted is None:
+                if self._new_run(group):
+                    continue  # SAM-16: a side may hold several sequences of one suit
+                return False
+            rank, naturals, wilds = counted
+            if rank in self.keys or rank in new_keys or not self._new_group(naturals, wilds):
+                return False  # C-MELD-5: one meld per rank
+            new_keys.add(rank)
+        for mid, cards in move.add:
+            target = self.by_mid.get(mid)
+            if target is not None and target.key >= SEQUENCE_KEY:
+                if not self._run_addition(target, cards):
+                    return False
+                continue
+            if target is None or target.is_black_threes:
+                return False
+            naturals = sum(1 for c in cards if IS_NATURAL[c] and RANK_OF[c] == target.key)
+            wilds = sum(1 for c in cards if IS_WILD[c])
+            if naturals + wilds != len(cards) or not self._addition(target, naturals, wilds):
+                return False
+        return True
+
+    def new_group(self, naturals: int, wilds: int) -> bool:
+        """Is one new group of ``naturals`` (of one rank the side has not melded, from the
+        hand) and ``wilds`` legal? The generator's single candidates ask this directly."""
+        return (
+            self.usable
+            and self.hand_size - naturals - wilds >= 2
+            and self._new_group(naturals, wilds)
+        )
+
+    def addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
+        """Is adding ``naturals`` of the target's rank and ``wilds`` from the hand to one of
+        the side's groups (or its wild meld) legal?"""
+        return (
+            self.usable
+            and self.hand_size - naturals - wilds >= 2
+            and self._addition(target, naturals, wilds)
+        )
+
+    def _new_run(self, cards: tuple[int, ...]) -> bool:
+        """SAM-9, SAM-10: a new sequence of 3 to ``canasta_size`` naturals of one suit."""
+        rules = self.rules
+        if not rules.sequences or not 3 <= len(cards) <= rules.canasta_size:
+            return False
+        if not all(IS_NATURAL[c] for c in cards):
+            return False
+        suits = {SUIT_OF[c] for c in cards}
+        return check_sequence(rules, [RANK_OF[c] for c in cards], suits) is None
+
+    def _run_addition(self, target: TableMeld, cards: tuple[int, ...]) -> bool:
+        """SAM-10, SAM-11: ``cards`` extend the sequence at its ends, up to its canasta (past
+        it only when going out, BRA-9, which the full check decides)."""
+        if target.size + len(cards) > target.canasta_size:
+            return False
+        return sequence_addition(self.rules, target, cards) is None
+
+    def _new_group(self, naturals: int, wilds: int) -> bool:
+        """C-MELD-1..3: a new group of ``naturals`` of one rank and ``wilds``."""
+        if naturals + wilds < 3 or (wilds and self.pending_wild_meld):
+            return False
+        return check_counts(self.rules, naturals, wilds) is None
+
+    def _addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
+        """C-MELD-6: ``naturals`` of the target's rank and ``wilds`` onto a group or the wild
+        meld (SAM-15, BOL-3 and the caps checked)."""
+        if wild_onto_canasta(self.rules, target, wilds) is not None:
+            return False
+        if target.is_wild_meld:
+            return naturals == 0
+        if wilds and self.pending_wild_meld:
+            return False
+        return check_counts(self.rules, target.naturals + naturals, target.wilds + wilds) is None
+
+
+def _group_counts(cards: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """(rank, naturals, wild cards) of naturals of one rank (no threes) with wild cards."""
+    rank = -1
+    naturals = wilds = 0
+    for card in cards:
+        if IS_WILD[card]:
+            wilds += 1
+        elif IS_NATURAL[card] and rank in (-1, RANK_OF[card]):
+            rank = RANK_OF[card]
+            naturals += 1
+        else:
+            return None
+    return rank, naturals, wilds
+
+
+class SimpleTake:
+    """Exact check for an open side's commonest take: the top card with ``naturals`` of its
+    rank and ``wilds`` from the hand, into the side's meld of that rank (``target``) or a new
+    one, nothing else laid (no ``separate`` meld, no extra melds).
+
+    C-PILE-6 (frozen: two naturals), C-PILE-7 (unfrozen: a meld to add to, or two hand cards
+    with a natural), O-PILE-NOCANADD, O-PILE-2NAT, O-WILD-MELDS, the caps (C-MELD-2/3,
+    SAM-15), and two cards in hand afterwards (C-TURN-7 holds; O-PILE-ONECARD and C-PILE-11
+    only arise with fewer). Anything else answers False: not known, so ``why_illegal``.
+    """
+
+    __slots__ = ("frozen", "left", "pending_wild_meld", "rules", "target", "usable")
+
+    def __init__(self, state: State, side: int, target: TableMeld | None) -> None:
+        rules = state.rules
+        melds = state.melds[side]
+        self.rules = rules
+        self.target = target
+        self.usable = bool(melds) and not state.must_go_out and not needs_full_check(rules)
+        self.frozen = frozen_for(state, side)
+        gained = 0
+        for card in state.pile[:-1]:
+            if not rules.is_bonus_three(card):  # C-UP-5: laid out, not taken into the hand
+                gained += 1
+        self.left = len(state.hands[state.current]) + gained
+        self.pending_wild_meld = rules.wild_melds and any(
+            m.is_wild_meld and not m.is_canasta for m in melds
+        )
+
+    def legal(self, naturals: int, wilds: int) -> bool:
+        rules, target = self.rules, self.target
+        if not self.usable or self.left - naturals - wilds < 2:
+            return False
+        if wilds and self.pending_wild_meld:
+            return False
+        if self.frozen and naturals < 2:
+            return False
+        needs_cards = target is None or (rules.pile_nocanadd and target.is_canasta)
+        if not self.frozen and needs_cards and not _takes_with_cards(rules, naturals, wilds):
+            return False
+        if target is not None:
+            if wild_onto_canasta(rules, target, wilds) is not None:
+                return False
+            return check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds) is None
+        return 1 + naturals + wilds >= 3 and check_counts(rules, 1 + naturals, wilds) is None
+
+
+def _takes_with_cards(rules: Rules, naturals: int, wilds: int) -> bool:
+    """C-PILE-7 (b) and O-PILE-2NAT: two hand cards with the top card, one of them natural
+    (two with O-PILE-2NAT)."""
+    return naturals >= (2 if rules.pile_2nat else 1) and naturals + wilds >= 2
