@@ -69,6 +69,7 @@ def test_an_unfrozen_pile_takes_with_a_matching_meld_uru_1_c_pile_7():
 
 def test_a_black_three_on_top_blocks_the_pile_uru_1_c_b3_3():
     state = _play("3c 3s Qd", phase=Phase.DRAW, pile="5c 3c")
+    state = evolve(state, discards=((3, state.pile[-1]),))  # discarded, not the upcard (C-UP-4)
     rejected(state, TakePile(0, pick(state, 0, "3c 3s")), "C-B3-3")
 
 
