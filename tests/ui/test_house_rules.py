@@ -64,9 +64,7 @@ def test_every_option_offered_for_every_preset_is_worded_without_a_rule_id(name)
 def test_cuban_and_british_switches_are_offered_in_words() -> None:
     cuban = {o.field: o.sentence for o in options_of(PRESETS["cuban"])}
     assert {"wild_canasta_cuban", "r3_cuban", "b3_first_round", "b3_set_aside"} <= set(cuban)
-    assert cuban["b3_first_round"] == _(
-        "No black three may be discarded in the first round of turns"
-    )
+    assert cuban["b3_first_round"] == _("No black three is discarded in the first round")
     british = {o.field for o in options_of(PRESETS["british"])}
     assert "acaba" in british
 

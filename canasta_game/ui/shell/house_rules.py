@@ -154,14 +154,11 @@ def _sentences() -> dict[str, str]:
         "out_must_ask": _("Going out needs the partner's yes"),
         "sequence_grow_out": _("A sequence may grow in the turn that goes out"),
         "canasta_max": _("Most cards a canasta may hold"),
-        "wild_canasta_cuban": _(
-            "Wild canastas earn 4,000 for seven twos, 3,000 for four jokers and three twos, "
-            "2,000 for any other"
-        ),
+        "wild_canasta_cuban": _("Wild canastas earn 2,000 to 4,000 by their twos"),
         "r3_cuban": _("Red threes count 100, 300, 500 and 1,000 for one to four"),
-        "b3_first_round": _("No black three may be discarded in the first round of turns"),
+        "b3_first_round": _("No black three is discarded in the first round"),
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
-        "acaba": _("A player may declare Acaba: the hand ends and the other sides score 1,500"),
+        "acaba": _("A player may declare Acaba (the others score 1,500)"),
     }
 
 
