@@ -258,8 +258,8 @@ def _spanish_sections() -> list[tuple[str, list[str]]]:
             _("Uruguayan Canasta"),
             [
                 _(
-                    "The original game of 1949 as it was published in Montevideo. The rule "
-                    "books call it exactly the original Canasta, so it is played by the "
+                    "The original game of 1949 as it was published in Montevideo. The Spanish "
+                    "rules call it exactly the original Canasta, so it is played by the "
                     "Classic rules above."
                 ),
             ],
