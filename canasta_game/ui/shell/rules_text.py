@@ -374,9 +374,9 @@ def _other_sections() -> list[tuple[str, list[str]]]:
                     "15,000. Red threes are laid aside and replaced from the bottom of the "
                     "stock before the pile is started. The first card of the pile gets as many "
                     "face-down cards under it as its number (jack 11, queen 12, king 13, ace "
-                    "14), and whoever takes the pile takes them all. A black three, two or "
-                    "joker turned up is covered by another card; a two or joker so turned "
-                    "freezes the pile."
+                    "14), and whoever takes the pile takes them all. A three, two or joker "
+                    "turned up is covered by another card; a red three, two or joker so "
+                    "turned freezes the pile."
                 ),
                 _(
                     "Draw two cards, or take the pile and draw one. You may open at the start "
