@@ -14,6 +14,7 @@ from canasta_game.ui.shell.house_rules import (
     SKIPPED,
     Refused,
     house_rules,
+    option_sentence,
     options_of,
     table_check,
     value_label,
@@ -42,7 +43,9 @@ def test_a_variant_offers_its_own_switches_too() -> None:
     fields = {option.field for option in options_of(samba)}
     assert fields >= {"sequences", "no_wild_on_canasta", "r3_plus_canastas"}
     switches = {name for name in VARIANT_RULE_IDS if isinstance(getattr(samba, name), bool)}
-    assert fields >= switches
+    worded = {name for name in switches if option_sentence(name, samba) is not None}
+    assert worded >= {"sequences", "out_needs_sequence", "b3_first_round", "acaba"}
+    assert fields & switches == worded  # every worded switch, and only those
     assert "sequences" not in {o.field for o in options_of(PRESETS["classic-4"])}
     for option in options_of(samba):
         assert not option.sentence.startswith(FALLBACK), option.field
