@@ -3,6 +3,8 @@ engine's verdict on a combination turned into a sentence."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from canasta_game.engine.rules import OPTION_IDS, PRESETS, SEQUENCE_PRESETS, VARIANT_RULE_IDS
@@ -12,12 +14,14 @@ from canasta_game.ui.shell.house_rules import (
     SKIPPED,
     Refused,
     house_rules,
+    option_sentence,
     options_of,
     table_check,
     value_label,
 )
 
-FALLBACK = _("Rule {rule} of this game").format(rule="")
+FALLBACK = "Rule "  # the sentence options without words once fell back to
+RULE_ID = re.compile(r"[A-Z]+-\d")
 
 
 def test_classic_offers_every_house_option_of_rules_section_3_each_worded() -> None:
@@ -39,10 +43,43 @@ def test_a_variant_offers_its_own_switches_too() -> None:
     fields = {option.field for option in options_of(samba)}
     assert fields >= {"sequences", "no_wild_on_canasta", "r3_plus_canastas"}
     switches = {name for name in VARIANT_RULE_IDS if isinstance(getattr(samba, name), bool)}
-    assert fields >= switches
+    worded = {name for name in switches if option_sentence(name, samba) is not None}
+    assert worded >= {"sequences", "out_needs_sequence", "b3_first_round", "acaba"}
+    assert fields & switches == worded  # every worded switch, and only those
     assert "sequences" not in {o.field for o in options_of(PRESETS["classic-4"])}
     for option in options_of(samba):
         assert not option.sentence.startswith(FALLBACK), option.field
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_option_offered_for_every_preset_is_worded_without_a_rule_id(name) -> None:
+    """Issue 13: a variant's own switches (CUB-4..8, BRIT-1 and the sequence family's) read
+    as sentences; a switch this version cannot word is left out, never shown as its ID."""
+    for option in options_of(PRESETS[name]):
+        assert option.sentence and not RULE_ID.search(option.sentence), (name, option)
+        for value in option.values:
+            label = value_label(option.field, value)
+            assert label and not RULE_ID.search(label), (name, option.field, value)
+            if isinstance(value, str):
+                assert label != value, (name, option.field, value)
+
+
+def test_cuban_and_british_switches_are_offered_in_words() -> None:
+    cuban = {o.field: o.sentence for o in options_of(PRESETS["cuban"])}
+    assert {"wild_canasta_cuban", "r3_cuban", "b3_first_round", "b3_set_aside"} <= set(cuban)
+    assert cuban["b3_first_round"] == _("No black three is discarded in the first round")
+    british = {o.field for o in options_of(PRESETS["british"])}
+    assert "acaba" in british
+
+
+def test_a_variant_switch_without_words_is_left_out(monkeypatch) -> None:
+    """A field another branch adds to VARIANT_RULE_IDS without a sentence stays hidden."""
+    monkeypatch.setattr(
+        "canasta_game.ui.shell.house_rules.option_sentence",
+        lambda name, base: None if name == "b3_set_aside" else "worded",
+    )
+    fields = {o.field for o in options_of(PRESETS["cuban"])}
+    assert "b3_set_aside" not in fields and "b3_first_round" in fields
 
 
 def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
@@ -58,7 +95,7 @@ def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
     "base, options",
     [
         ("no-such-game", {}),
-        ("samba", {}),  # not offered in New game yet
+        ("cuban", {}),  # not offered in New game yet (TABLE_PENDING)
         ("classic-4", {"name": "x"}),  # not an option
         ("classic-4", {"custom_deck": ["AS"]}),  # not offered as a switch
         ("classic-4", {"deal_size": "13"}),  # the wrong type

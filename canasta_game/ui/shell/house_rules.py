@@ -75,6 +75,8 @@ def options_of(base: Rules) -> list[Option]:
 def _option(name: str, base: Rules) -> Option | None:
     current = getattr(base, name)
     sentence = option_sentence(name, base)
+    if sentence is None:
+        return None  # an option this version cannot word is not offered (never a rule ID)
     if isinstance(current, bool):
         return Option(name, sentence, ())
     if isinstance(current, int):
@@ -86,8 +88,10 @@ def _option(name: str, base: Rules) -> Option | None:
     return Option(name, sentence, choices)
 
 
-def option_sentence(name: str, base: Rules) -> str:
-    """The option in the player's words (RULES.md section 3), or a plain fallback."""
+def option_sentence(name: str, base: Rules) -> str | None:
+    """The option in the player's words (RULES.md section 3), ``None`` where it has none:
+    switches that other variants add to ``Rules`` later stay out of the dialog until they
+    are worded here, rather than showing the player a rule ID."""
     texts = _sentences()
     if name in texts:
         return texts[name]
@@ -106,8 +110,7 @@ def option_sentence(name: str, base: Rules) -> str:
         return _("An extra opening minimum from {points} points").format(
             points=format_number(base.init_high_threshold)
         )
-    rule = OPTION_IDS.get(name) or VARIANT_RULE_IDS.get(name, name)
-    return _("Rule {rule} of this game").format(rule=rule)
+    return None
 
 
 def _sentences() -> dict[str, str]:
@@ -150,6 +153,12 @@ def _sentences() -> dict[str, str]:
         "out_needs_sequence": _("One canasta for going out must be a sequence"),
         "out_must_ask": _("Going out needs the partner's yes"),
         "sequence_grow_out": _("A sequence may grow in the turn that goes out"),
+        "canasta_max": _("Most cards a canasta may hold"),
+        "wild_canasta_cuban": _("Wild canastas earn 2,000 to 4,000 by their twos"),
+        "r3_cuban": _("Red threes count 100, 300, 500 and 1,000 for one to four"),
+        "b3_first_round": _("No black three is discarded in the first round"),
+        "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
+        "acaba": _("A player may declare Acaba (the others score 1,500)"),
     }
 
 

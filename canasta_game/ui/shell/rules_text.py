@@ -170,7 +170,12 @@ def sections() -> list[tuple[str, list[str]]]:
 
 
 def variant_sections() -> list[tuple[str, list[str]]]:
-    """The sequence family (V-SAMBA, V-BOL, V-BRA, V-CHI): what each changes from Classic."""
+    """Every variant New game can offer: what each changes from Classic."""
+    return [*_sequence_sections(), *_spanish_sections(), *_other_sections()]
+
+
+def _sequence_sections() -> list[tuple[str, list[str]]]:
+    """The sequence family (V-SAMBA, V-BOL, V-BRA, V-CHI)."""
     return [
         (
             _("Samba"),
@@ -239,6 +244,163 @@ def variant_sections() -> list[tuple[str, list[str]]]:
                 _(
                     "Played as Bolivia, with three packs, or with four packs and eight jokers "
                     "(216 cards)."
+                ),
+            ],
+        ),
+    ]
+
+
+def _spanish_sections() -> list[tuple[str, list[str]]]:
+    """The Spanish rule book's other games: V-URU (URU-1), V-CUB (VARIANTS.md section 6,
+    CUB-1..9) and V-BRIT (BRIT-1..3)."""
+    return [
+        (
+            _("Uruguayan Canasta"),
+            [
+                _(
+                    "The original game of 1949 as it was published in Montevideo. The Spanish "
+                    "rules call it exactly the original Canasta, so it is played by the "
+                    "Classic rules above."
+                ),
+            ],
+        ),
+        (
+            _("Cuban Canasta"),
+            [
+                _(
+                    "Two packs, 13 cards each, played to 7,500; from 5,000 points the first "
+                    "meld needs 150. The pile is always frozen: it is taken only with a natural "
+                    "pair of the top card's rank, and never while a wild card is on top."
+                ),
+                _(
+                    "A canasta holds at most seven cards. Melds of wild cards are allowed: "
+                    "seven twos make a canasta worth 4,000, four jokers and three twos 3,000, "
+                    "any other seven wild cards 2,000."
+                ),
+                _(
+                    "Red threes count 100 for one, 300 for two, 500 for three and 1,000 for "
+                    "all four: plus for a side with a canasta, minus for a side without. No "
+                    "black three may be discarded in the first round of turns. Black threes in "
+                    "a pile that is taken are laid aside and score 5 each, or 100 when a side "
+                    "has all four. Going out concealed earns nothing extra."
+                ),
+            ],
+        ),
+        (
+            _("British Canasta"),
+            [
+                _(
+                    "Classic Canasta with Acaba. In your own turn you may declare Acaba: the "
+                    "hand ends at once, your side scores 0 for it and every other side 1,500, "
+                    "and nothing else of the hand is scored. It ends a hand that the other "
+                    "side controls through the pile."
+                ),
+                _(
+                    "In a partnership you may first ask your partner whether to declare Acaba; "
+                    "the answer binds you, as when asking to go out."
+                ),
+            ],
+        ),
+    ]
+
+
+def _other_sections() -> list[tuple[str, list[str]]]:
+    """V-MAC (VARIANTS.md section 4, the CLA rules), V-HF (section 5, Whitnack's version)
+    and V-IT (RULES.md V-IT with VARIANTS.md section 7)."""
+    return [
+        (
+            _("Modern American Canasta"),
+            [
+                _(
+                    "Two partnerships, 13 cards each, played to 8,500, with no first card on "
+                    "the pile. Every three, red or black, is a bonus card, laid out and "
+                    "replaced; threes are never melded or discarded. The pile is always "
+                    "frozen, and taking it must not make a meld longer than seven cards."
+                ),
+                _(
+                    "A meld has three to seven cards and at most two wild cards. Once either "
+                    "side completes a canasta of a rank, nobody melds that rank again. After "
+                    "the first meld a wild card joins only a meld with five natural cards. "
+                    "Sevens never take wild cards, aces only in the first meld, and melds of "
+                    "wild cards are allowed. A seven, ace, wild card or dead rank may not be "
+                    "discarded onto an empty pile."
+                ),
+                _(
+                    "The first meld needs 125, from 3,000 points 155, from 5,000 180, and must "
+                    "include three natural cards of one rank; its player then takes four extra "
+                    "cards from the stock, three if the other side opened first. Going out "
+                    "needs two canastas and a last discard, and scores 100."
+                ),
+                _(
+                    "Canastas: mixed 300, natural 500, natural aces or sevens 2,500, wild "
+                    "cards 2,000 to 3,000. Threes of each colour count 100, 300, 500 or 1,000 "
+                    "for one to four: minus without a canasta, nothing with one, plus with "
+                    "two. An unfinished meld of aces, sevens or wild cards costs 2,000 or "
+                    "2,500, and three aces or three sevens left in a hand 1,500. Special hands "
+                    "of fourteen cards, such as seven pairs, end the hand for their own score."
+                ),
+            ],
+        ),
+        (
+            _("Hand and Foot"),
+            [
+                _(
+                    "One pack of 54 cards more than there are players (270 cards for four). "
+                    "Each player gets a hand of 13 cards and a foot of 13 that stays face down "
+                    "until the hand is used up. Draw two cards and discard one."
+                ),
+                _(
+                    "A meld holds three to seven cards of one rank, fewer wild cards than "
+                    "naturals and at most three; melds of wild cards alone are allowed, threes "
+                    "never. Seven cards make a book: clean 500, dirty 300, wild 1,500. The pile "
+                    "is taken with a natural pair of the top card's rank, or, when it is not "
+                    "frozen, by adding the top card to a meld."
+                ),
+                _(
+                    "A match is four deals, with first melds of 50, 90, 120 and 150; the highest "
+                    "total wins. To go out you must have played your hand and your foot and "
+                    "have your partner's yes, and your side needs two clean books, two dirty "
+                    "and one wild; going out scores 100. Red threes score 100 each when laid "
+                    "out and cost 100 each when caught in a hand or foot; cards left in a hand "
+                    "and an unplayed foot count against the side."
+                ),
+            ],
+        ),
+        (
+            _("Italian Canasta"),
+            [
+                _(
+                    "Three packs and six jokers, 15 cards each, played until a side passes "
+                    "15,000. Red threes are laid aside and replaced from the bottom of the "
+                    "stock before the pile is started. The first card of the pile gets as many "
+                    "face-down cards under it as its number (jack 11, queen 12, king 13, ace "
+                    "14), and whoever takes the pile takes them all. A three, two or joker "
+                    "turned up is covered by another card; a red three, two or joker so "
+                    "turned freezes the pile."
+                ),
+                _(
+                    "Draw two cards, or take the pile and draw one. You may open at the start "
+                    "of your turn, before drawing. The opening needs 50, from 3,001 points 90, "
+                    "from 5,001 120, from 7,001 160 and from 10,001 200. An opening of 50 must "
+                    "be clean, without wild cards; three twos, or two jokers and a two, count "
+                    "as clean. After a clean opening you may take the pile in the same turn, "
+                    "after a dirty one only from your next turn."
+                ),
+                _(
+                    "Two natural cards take at most one wild card, three or more at most two. "
+                    "Threes are never melded; melds of twos and of jokers are allowed. Only a "
+                    "side that has opened takes the pile, with two natural cards of the top "
+                    "card's rank from the hand, three when a wild card inside has frozen the "
+                    "pile. A black three, two or joker on top blocks it."
+                ),
+                _(
+                    "To close, a side needs at least one clean and one dirty canasta; closing "
+                    "scores 500. Canastas: clean 500, dirty 300, aces 1,000 or 500, twos alone "
+                    "3,000, jokers 5,000, other wild cards 2,000; five clean canastas earn "
+                    "1,000 more. Red threes are 100 each up to three, four 800, five 1,000, six "
+                    "1,200: plus with a clean and a dirty canasta, nothing with clean ones only, "
+                    "minus with dirty ones only, twice minus with none. Closing before the "
+                    "other side has opened makes it pay its cards in hand double."
                 ),
             ],
         ),
