@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from canasta_game.ai.handsense import melds_by_key, rank_counts
-from canasta_game.ai.sequences import run_keep_values
+from canasta_game.ai.sequences import run_keep_values, surplus_wilds
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
+
+SURPLUS_WILD = 40.0  # a wild card no group of the side can take any more
 
 
 def keep_value(rules: Rules, card: int, hand: Sequence[int], melds: Sequence[TableMeld]) -> float:
@@ -32,6 +34,7 @@ def keeper(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> Cal
     table = melds_by_key(melds)
     wild, stops, cost = rules.wild, rules.stops, rules.hand_cost
     runs = run_keep_values(rules, hand, melds)  # the sequence family's runs (SAM-9)
+    surplus = surplus_wilds(rules, hand, melds) > 0  # wild cards with nowhere to go (SAM-10)
 
     def value_of(card: int) -> float:
         value = group_value(card)
@@ -40,6 +43,8 @@ def keeper(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> Cal
 
     def group_value(card: int) -> float:
         if wild[card]:
+            if surplus:
+                return SURPLUS_WILD - cost[card] / 5.0  # the dearer one is thrown first
             return 200.0 + cost[card] / 5.0  # the dearer wild card (a joker) is kept longer
         if stops[card]:
             return 1.0

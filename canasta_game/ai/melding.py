@@ -25,6 +25,7 @@ from canasta_game.ai.sequences import (
     canasta_bonuses,
     run_break_cost,
     sequence_progress,
+    surplus_wilds,
     wild_meld_wilds,
 )
 from canasta_game.ai.situation import Situation
@@ -57,6 +58,7 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Not wasting wild cards on small melds; each wild card used costs WILD_USE as well."""
     wilds = wilds_in(view.rules, move) - wild_meld_wilds(view, move)  # a bolivia's are not
+    wilds -= surplus_wilds(view.rules, view.hand, side_melds(view))  # nowhere else to go
     if wilds <= 0:
         return 0.0
     made, _ = completes_canastas(view, move)

@@ -21,6 +21,7 @@ comes from its suit and rank only, which the rules never change.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from canasta_game.engine.actions import Meld
@@ -49,7 +50,7 @@ SEQUENCE_STEP = 25.0  # per card added to a sequence, more as it nears seven
 ESCALERA_NEEDED = 1.6  # Bolivia: no going out without an escalera (BOL-9)
 RUN_BREAK = 70.0  # per run card melded into a group that does not become a canasta
 BOLIVIA_STEP = 70.0  # per wild card into the side's wild meld (a bolivia is 2500, BOL-3)
-BOLIVIA_START_WILDS = 3  # a wild meld needs three wild cards (BOL-2)
+SAMBA_GROUP_WILDS = 2  # wild cards a new group of a pair in hand could take (SAM-13)
 
 
 def run_keep_values(
@@ -257,6 +258,36 @@ def wild_meld_wilds(view: PlayerView, move: Meld) -> int:
         if _new_kind(rules, cards) is MeldKind.WILD:
             count += len(cards)
     return count
+
+
+def wild_outlets(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> int | None:
+    """Where the wild cards in hand can still go, in a game whose sequences never take one
+    (SAM-10) and that has no wild melds (SAM-14): the room of the side's incomplete groups
+    (SAM-13's two each) plus two for each unmelded pair in hand. None when wild cards have
+    other uses (Classic, or Bolivia's wild melds).
+    """
+    if not rules.sequences or rules.wild_melds:
+        return None
+    room = 0
+    melded: set[int] = set()
+    for meld in melds:
+        facts = meld_facts(rules, meld)
+        if facts.kind is MeldKind.GROUP:
+            melded.add(facts.key)
+            if facts.canasta is CanastaKind.NONE:
+                room += facts.wild_room
+    pairs = Counter(RANK_OF[c] for c in hand if IS_NATURAL[c])
+    room += SAMBA_GROUP_WILDS * sum(1 for r, n in pairs.items() if n >= 2 and r not in melded)
+    return room
+
+
+def surplus_wilds(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> int:
+    """Wild cards in hand beyond every place they could go (``wild_outlets``): dead weight
+    that costs its points at the end, so it is melded or thrown (it freezes the pile)."""
+    room = wild_outlets(rules, hand, melds)
+    if room is None:
+        return 0
+    return max(0, sum(1 for c in hand if rules.wild[c]) - room)
 
 
 def bolivia_progress(view: PlayerView, move: Meld) -> float:
