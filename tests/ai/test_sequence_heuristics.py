@@ -163,3 +163,12 @@ def test_surplus_wild_cards_are_not_hoarded_sam_10_sam_13():
         SAMBA, _cards(control, "2c")[0], control.hands[0], control.melds[0]
     )
     assert surplus_wilds(BOLIVIA, hand, state.melds[0]) == 0  # Bolivia: the bolivia takes them
+
+
+def test_hards_evaluation_counts_a_samba_at_1500_sam_26():
+    """Hard's rollouts score a samba as a samba, not as a natural canasta."""
+    from canasta_game.ai.evaluate import side_value
+
+    melds = {0: ["5h 6h 7h 8h 9h Th Jh"], 1: ["Kc Kd Ks Kh Kc Kd Ks"]}
+    state = _position(SAMBA, "4s", melds=melds, others=["4c", "5c", "6c"])
+    assert side_value(state, 0) - side_value(state, 1) == (1500 + 55) - (500 + 70)
