@@ -25,6 +25,7 @@ from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
+    AskGoOut,
     Discard,
     DrawStock,
     Meld,
@@ -85,6 +86,9 @@ class EasyBot:
             return outs[0]
         melds = [m for m in legal if isinstance(m, Meld)]
         state = self_state(view, legal)
+        ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
+        if ask is not None and not can_go_out(state) and can_go_out(state, asking=True):
+            return ask  # BRA-11: the partner's yes first
         if melds and can_go_out(state):
             everything = meld_all(state)
             if everything is not None and everything in melds:

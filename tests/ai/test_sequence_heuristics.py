@@ -172,3 +172,18 @@ def test_hards_evaluation_counts_a_samba_at_1500_sam_26():
     melds = {0: ["5h 6h 7h 8h 9h Th Jh"], 1: ["Kc Kd Ks Kh Kc Kd Ks"]}
     state = _position(SAMBA, "4s", melds=melds, others=["4c", "5c", "6c"])
     assert side_value(state, 0) - side_value(state, 1) == (1500 + 55) - (500 + 70)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_player_who_could_go_out_asks_the_partner_first_bra_11(level):
+    """Brazilian: going out needs the partner's yes, so a bot able to go out asks first."""
+    from canasta_game.ai import make_bot
+    from canasta_game.engine.actions import AskGoOut
+    from canasta_game.engine.movegen import legal_moves
+
+    kings, aces = "Kc Kd Ks Kh Kc Kd Ks", "Ac Ad As Ah Ac Ad Ah"
+    melds = {0: [kings, aces], 1: ["8c 8d 8s"]}
+    state = _position(preset("brazilian"), "Qc Qd Qs 4c", melds=melds)
+    legal = legal_moves(state)
+    move = make_bot(level, 0, "scenario").choose(observe(state, 0), legal)
+    assert move == AskGoOut(0)
