@@ -22,10 +22,12 @@ from canasta_game.ai.handsense import (
     wilds_in,
 )
 from canasta_game.ai.keep import keeper
+from canasta_game.ai.sequences import combine_value
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -93,6 +95,10 @@ class EasyBot:
             everything = meld_all(state)
             if everything is not None and everything in melds:
                 return everything
+        combines = [m for m in legal if isinstance(m, CombineMelds)]
+        making = [m for m in combines if combine_value(view, m) > 0]
+        if making:
+            return making[0]  # SAM-12: two groups of one rank that make a canasta
         chosen = self._pick_meld(view, melds)
         if chosen is not None:
             return chosen

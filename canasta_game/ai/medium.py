@@ -28,11 +28,13 @@ from canasta_game.ai.goingout import (
 from canasta_game.ai.handsense import hand_after
 from canasta_game.ai.melding import meld_score
 from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
+from canasta_game.ai.sequences import combine_value
 from canasta_game.ai.situation import Situation, read_situation
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -107,6 +109,8 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             discards.append(move)
         elif isinstance(move, AskGoOut):
             out.append((HOLD / 4, move))
+        elif isinstance(move, CombineMelds):
+            out.append((combine_value(view, move), move))  # SAM-12
     costs = discard_costs(view, discards, situation)
     if costs:
         best = costs[0][0]

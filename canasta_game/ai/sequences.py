@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from canasta_game.engine.actions import Meld
+from canasta_game.engine.actions import CombineMelds, Meld
 from canasta_game.engine.cards import ACE, FOUR, IS_NATURAL, RANK_OF, SUIT_OF
 from canasta_game.engine.meldrules import (
     CanastaKind,
@@ -50,6 +50,7 @@ SEQUENCE_STEP = 25.0  # per card added to a sequence, more as it nears seven
 ESCALERA_NEEDED = 1.6  # Bolivia: no going out without an escalera (BOL-9)
 RUN_BREAK = 70.0  # per run card melded into a group that does not become a canasta
 BOLIVIA_STEP = 70.0  # per wild card into the side's wild meld (a bolivia is 2500, BOL-3)
+NO_COMBINE = -50.0  # joining groups that stay short of a canasta: no reason to
 SAMBA_GROUP_WILDS = 2  # wild cards a new group of a pair in hand could take (SAM-13)
 
 
@@ -294,3 +295,16 @@ def bolivia_progress(view: PlayerView, move: Meld) -> float:
     """Going for the bolivia (BOL-2, BOL-3): every wild card into the side's wild meld is a
     step toward 2500, so it is worth BOLIVIA_STEP instead of costing a wild card."""
     return BOLIVIA_STEP * wild_meld_wilds(view, move)
+
+
+def combine_value(view: PlayerView, move: CombineMelds) -> float:
+    """SAM-12: joining two groups of one rank is worth the canasta it completes; otherwise
+    it only gives up a second place for wild cards (SAM-13 caps each group at two)."""
+    rules = view.rules
+    targets = _targets(view)
+    into, into_facts = targets[move.into]
+    other, other_facts = targets[move.mid]
+    if into.is_canasta or other.is_canasta or into.size + other.size < rules.canasta_size:
+        return NO_COMBINE
+    natural = into_facts.wilds + other_facts.wilds == 0
+    return float(canasta_bonus(rules, CanastaKind.NATURAL if natural else CanastaKind.MIXED))
