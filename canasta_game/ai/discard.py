@@ -18,6 +18,7 @@ from canasta_game.ai.counting import CardCount
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_gift
+from canasta_game.ai.sequences import extends_sequence_of
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
@@ -25,6 +26,7 @@ from canasta_game.engine.observation import PlayerView
 
 STOP_RESERVE = 10.0  # holding a black three for a dangerous moment is worth this much
 FREEZE_MIN_PILE = 6  # below this many cards a pile is not worth a wild card
+SURE_TAKE = 0.97  # the next opponent can take an open pile onto its own meld
 JUST_THREW = 0.25  # the next player discarded this rank last: a pair is unlikely
 THREW_EARLIER = 0.6
 VALUE_OF_RANK = tuple(VALUE_OF[rank * 4] for rank in range(14))  # uid rank*4 is that rank
@@ -51,7 +53,7 @@ def take_chance(view: PlayerView, rank: int, counts: CardCount) -> float:
     if not frozen:
         meld = melds_by_key(view.melds[side]).get(rank)
         if meld is not None and not (rules.pile_nocanadd and meld.is_canasta):
-            return 0.97
+            return SURE_TAKE
     pair = counts.p_holds_at_least(seat, rank, 2)
     if frozen:
         chance = pair
@@ -81,7 +83,18 @@ def danger(view: PlayerView, card: int, counts: CardCount) -> float:
     """Expected points handed to the next opponent by discarding ``card``."""
     if view.rules.wild[card] or view.rules.stops[card]:
         return 0.0  # both block the next player (C-PILE-5, C-B3-3)
+    if feeds_their_sequence(view, card):
+        return SURE_TAKE * pile_gift(view, card)
     return take_chance(view, RANK_OF[card], counts) * pile_gift(view, card)
+
+
+def feeds_their_sequence(view: PlayerView, card: int) -> bool:
+    """SAM-18: with ``card`` on top the next opponent takes an open pile by extending one of
+    its side's sequences, so such a card is as dangerous as one of a rank it has melded."""
+    side = view.rules.seat_side[next_opponent(view)]
+    if view.pile_frozen or not view.melds[side]:
+        return False
+    return extends_sequence_of(view.rules, view.melds[side], card)
 
 
 def black_three_stop_value(view: PlayerView, situation: Situation) -> float:

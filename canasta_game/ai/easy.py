@@ -24,9 +24,12 @@ from canasta_game.ai.handsense import (
 )
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.mac import out_melds
+from canasta_game.ai.sequences import combine_value
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
+    AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -95,10 +98,17 @@ class EasyBot:
             return outs[0]
         melds = [m for m in legal if isinstance(m, Meld)]
         state = self_state(view, legal)
+        ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
+        if ask is not None and not can_go_out(state) and can_go_out(state, asking=True):
+            return ask  # BRA-11: the partner's yes first
         if melds and can_go_out(state):
             everything = meld_all(state)
             if everything is not None and everything in melds:
                 return everything
+        combines = [m for m in legal if isinstance(m, CombineMelds)]
+        making = [m for m in combines if combine_value(view, m) > 0]
+        if making:
+            return making[0]  # SAM-12: two groups of one rank that make a canasta
         chosen = self._pick_meld(view, melds)
         if chosen is not None:
             return chosen

@@ -11,6 +11,7 @@ The result is this side's figure minus the mean of the other sides'.
 from __future__ import annotations
 
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.meldrules import MeldKind, meld_facts
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.state import Phase, State
@@ -29,8 +30,12 @@ def side_value(state: State, side: int) -> float:
         total += sum(VALUE_OF[c] for c in meld.cards)
         if meld.is_black_threes:
             continue
+        facts = meld_facts(rules, meld)
         if meld.is_canasta:
-            total += rules.natural_canasta_bonus if meld.is_natural else rules.mixed_canasta_bonus
+            total += facts.bonus  # each kind its own: a samba 1500, a bolivia 2500 (SAM-26, BOL-3)
+        elif facts.kind is MeldKind.SEQUENCE:
+            # a run grows toward a samba, three times a natural canasta (SAM-26)
+            total += GROWTH.get(meld.size, 0.0) * rules.sequence_bonus / rules.natural_canasta_bonus
         else:
             total += GROWTH.get(meld.size, 0.0)
     threes = rules.bonus_three_amount(len(state.bonus_threes[side]))

@@ -62,11 +62,7 @@ def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool =
 
 def _other_tables(view: PlayerView) -> list[tuple[int, int]]:
     rules = view.rules
-    return [
-        (s, table_points(view.melds[s], rules.natural_canasta_bonus, rules.mixed_canasta_bonus))
-        for s in range(rules.sides)
-        if s != view.side
-    ]
+    return [(s, table_points(rules, view.melds[s])) for s in range(rules.sides) if s != view.side]
 
 
 def should_ask(view: PlayerView, situation: Situation) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
+from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import TableMeld
@@ -51,13 +52,13 @@ def canasta_count(melds: Sequence[TableMeld]) -> int:
     return sum(1 for m in melds if m.is_canasta and not m.is_black_threes)
 
 
-def table_points(melds: Sequence[TableMeld], rules_natural: int = 500, mixed: int = 300) -> int:
-    """Card values on the table plus canasta bonuses: what a side banks if the hand ends."""
+def table_points(rules: Rules, melds: Sequence[TableMeld]) -> int:
+    """Card values on the table plus canasta bonuses: what a side banks if the hand ends.
+
+    Each canasta earns what the engine says its kind earns (a samba 1500, a bolivia 2500)."""
     total = 0
     for meld in melds:
-        total += sum(VALUE_OF[c] for c in meld.cards)
-        if meld.is_canasta and not meld.is_black_threes:
-            total += rules_natural if meld.is_natural else mixed
+        total += sum(VALUE_OF[c] for c in meld.cards) + meld_facts(rules, meld).bonus
     return total
 
 

@@ -30,11 +30,13 @@ from canasta_game.ai.goingout import (
 from canasta_game.ai.handsense import hand_after
 from canasta_game.ai.melding import meld_score
 from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
+from canasta_game.ai.sequences import combine_value
 from canasta_game.ai.situation import Situation, read_situation
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -77,12 +79,14 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
 def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation) -> Scored:
     state = self_state(view, legal)
     able = view.question is not Question.NO and can_go_out(state)
+    ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
+    # BRA-11: where going out needs the partner's yes, a player who could go out asks first
+    only_asking = not able and ask is not None and can_go_out(state, asking=True)
     hold = False
     out: Scored = []
-    if able:
-        ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
+    if able or only_asking:
         wants = go_out_or_hold(view, situation, ask_available=ask is not None)
-        if wants and ask is not None and should_ask(view, situation):
+        if wants and ask is not None and (only_asking or should_ask(view, situation)):
             out.append((GO_OUT + 1, ask))
         elif wants:
             first = plan_out(state)
@@ -112,6 +116,8 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             discards.append(move)
         elif isinstance(move, AskGoOut):
             out.append((HOLD / 4, move))
+        elif isinstance(move, CombineMelds):
+            out.append((combine_value(view, move), move))  # SAM-12
     costs = discard_costs(view, discards, situation)
     if costs:
         best = costs[0][0]

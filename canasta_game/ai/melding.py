@@ -20,6 +20,14 @@ from canasta_game.ai.handsense import (
     wilds_in,
     wilds_on_small_melds,
 )
+from canasta_game.ai.sequences import (
+    bolivia_progress,
+    canasta_bonuses,
+    run_break_cost,
+    sequence_progress,
+    surplus_wilds,
+    wild_meld_wilds,
+)
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Meld
 from canasta_game.engine.observation import PlayerView
@@ -49,13 +57,14 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
 
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Not wasting wild cards on small melds; each wild card used costs WILD_USE as well."""
-    wilds = wilds_in(view.rules, move)
-    if not wilds:
+    wilds = wilds_in(view.rules, move) - wild_meld_wilds(view, move)  # a bolivia's are not
+    wilds -= surplus_wilds(view.rules, view.hand, side_melds(view))  # nowhere else to go
+    if wilds <= 0:
         return 0.0
     made, _ = completes_canastas(view, move)
     if situation.endgame:
         return 0.0
-    cost = WILD_USE * wilds + WILD_WASTE * wilds_on_small_melds(view, move)
+    cost = WILD_USE * wilds + WILD_WASTE * min(wilds, wilds_on_small_melds(view, move))
     if made:
         cost *= 0.3  # a wild card that completes a canasta is doing its job
     return cost
@@ -107,8 +116,8 @@ def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> 
 def canasta_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Canastas completed (their bonus) and progress toward one (melds reaching 5 or 6)."""
     rules = view.rules
-    made, natural = completes_canastas(view, move)
-    gain = natural * rules.natural_canasta_bonus + (made - natural) * rules.mixed_canasta_bonus
+    made, gain_bonus = canasta_bonuses(view, move)  # each kind at its own bonus (SAM-26, BOL-3)
+    gain = float(gain_bonus)
     by_mid = {m.mid: m for m in side_melds(view)}
     for mid, cards in move.add:
         meld = by_mid.get(mid)
@@ -137,6 +146,8 @@ def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
     if not view.is_open(view.side):
         score += OPENING
     score += canasta_gain(view, move, situation)
+    score += sequence_progress(view, move) + bolivia_progress(view, move)
+    score -= run_break_cost(view, move)
     score -= wild_waste_cost(view, move, situation)
     score -= natural_canasta_cost(view, move, situation)
     score -= hand_reserve_cost(view, move, situation)

@@ -52,13 +52,16 @@ def play_hand(
     *,
     on_state: Callable[[State], None] | None = None,
     timer: Timer | None = None,
+    moves: Callable[[State], list[Action]] | None = None,
 ) -> PlayedHand:
     """Play from ``state`` until the hand ends, a dead end, or the cap.
 
     ``on_state`` sees every position before its move (the simulator's invariant checks);
-    ``timer`` hears how long each decision took (the arena's latency figures).
+    ``timer`` hears how long each decision took (the arena's latency figures); ``moves``
+    generates the legal moves (the simulator's checks hand over the list they verified).
     """
     played = PlayedHand(state)
+    generate = legal_moves if moves is None else moves
     while state.phase is not Phase.OVER:
         if on_state is not None:
             on_state(state)
@@ -66,7 +69,7 @@ def play_hand(
             played.capped = True
             played.problems.append(f"hand did not end within {MAX_ACTIONS} actions")
             break
-        view, legal = turn_inputs(state)
+        view, legal = observe(state, state.actor), generate(state)
         if not legal:
             played.dead_end = True
             played.problems.append(f"no legal move in phase {state.phase.value}")

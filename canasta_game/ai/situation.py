@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from canasta_game.ai.determinize import unseen_cards
 from canasta_game.ai.handsense import canasta_count, table_points
+from canasta_game.ai.sequences import out_missing
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
@@ -69,10 +70,9 @@ def threat_of(view: PlayerView, side: int) -> float:
     """How likely ``side`` goes out soon: it has its canastas and a player with few cards."""
     rules = view.rules
     melds = view.melds[side]
-    have = canasta_count(melds)
-    need = rules.go_out_canastas
+    missing = out_missing(view, side)  # the canastas, and Bolivia's escalera (BOL-9)
     smallest = min(view.hand_sizes[s] for s in rules.side_seats[side])
-    if have >= need:
+    if missing == 0:
         if smallest <= 2:
             return 1.0
         if smallest <= 4:
@@ -81,17 +81,16 @@ def threat_of(view: PlayerView, side: int) -> float:
             return 0.35
         return 0.15
     near = sum(1 for m in melds if not m.is_canasta and m.size >= 5)
-    if have + near >= need and smallest <= 5:
+    if near >= missing and smallest <= 5:
         return 0.3
     return 0.05 if melds else 0.0
 
 
 def read_situation(view: PlayerView) -> Situation:
     rules = view.rules
-    natural, mixed = rules.natural_canasta_bonus, rules.mixed_canasta_bonus
-    ours = table_points(view.melds[view.side], natural, mixed)
+    ours = table_points(rules, view.melds[view.side])
     others = opponent_sides(view)
-    theirs = max((table_points(view.melds[s], natural, mixed) for s in others), default=0)
+    theirs = max((table_points(rules, view.melds[s]) for s in others), default=0)
     threat = max((threat_of(view, s) for s in others), default=0.0)
     target = rules.target
     our_score = view.scores[view.side]
@@ -101,7 +100,7 @@ def read_situation(view: PlayerView) -> Situation:
         our_table=ours,
         their_table=theirs,
         our_canastas=canasta_count(view.melds[view.side]),
-        can_go_out_quota=canasta_count(view.melds[view.side]) >= rules.go_out_canastas,
+        can_go_out_quota=out_missing(view, view.side) == 0,  # BOL-9's escalera included
         opponent_threat=threat,
         partner_cards=sum(view.hand_sizes[s] for s in partners(view)),
         near_target_us=our_score + ours >= target,

@@ -54,6 +54,15 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class CombineMelds:
+    """SAM-12: the side's group ``mid`` joins its group ``into`` of the same rank."""
+
+    seat: int
+    into: int
+    mid: int
+
+
+@dataclass(frozen=True, slots=True)
 class AskGoOut:
     seat: int
 
@@ -72,7 +81,7 @@ class Acaba:
     ask: bool = False
 
 
-Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut | Acaba
+Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut | Acaba | CombineMelds
 
 
 def _cards(cards: Cards) -> list[str]:
@@ -108,6 +117,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "ask", "seat": action.seat}
     if isinstance(action, Acaba):
         return {"type": "acaba", "seat": action.seat, "ask": action.ask}
+    if isinstance(action, CombineMelds):  # SAM-12
+        return {"type": "combine", "seat": action.seat, "into": action.into, "mid": action.mid}
     return {"type": "answer", "seat": action.seat, "yes": action.yes}
 
 
@@ -140,6 +151,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return Acaba(seat, bool(data.get("ask", False)))
         if kind == "answer":
             return AnswerGoOut(seat, bool(data["yes"]))
+        if kind == "combine":
+            return CombineMelds(seat, int(data["into"]), int(data["mid"]))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed action {data!r}: {exc}") from exc
     raise ValueError(f"unknown action type in {data!r}")

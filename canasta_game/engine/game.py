@@ -18,6 +18,7 @@ from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -31,6 +32,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
+from canasta_game.engine.combine import combine, several_groups
 from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import (
@@ -123,6 +125,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
         return _discard(state, action, build)
     if isinstance(action, AskGoOut):
         return _ask(state)
+    if isinstance(action, CombineMelds):
+        return combine(state, action, build)  # SAM-12
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -359,7 +363,8 @@ def _new_melds(laying: Laying, groups: Sequence[Sequence[int]]) -> int | Reason:
             return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
         keys.add(key)
         same = [m for m in existing if m.key == key]
-        if same and key < SEQUENCE_KEY and not _may_open_beside(rules, same):
+        several = several_groups(rules, key) or (same and _may_open_beside(rules, same))  # SAM-12
+        if same and key < SEQUENCE_KEY and not several:
             return reason("C-MELD-5", "meld_exists", rank=key)
         meld = laying.add_new(key, tuple(group), naturals, wilds)
         if not meld.is_wild_meld:

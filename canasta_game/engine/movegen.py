@@ -18,6 +18,7 @@ from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -52,6 +53,8 @@ def legal_moves(state: State) -> list[Action]:
     if state.phase is Phase.DRAW:
         return draw_moves(state) + acaba_moves(state)
     moves: list[Action] = [*meld_moves(state)]
+    if state.rules.sequences:
+        moves.extend(combine_moves(state))  # SAM-12
     ask = AskGoOut(state.current)
     if (
         state.question is Question.NONE
@@ -80,6 +83,20 @@ def draw_moves(state: State) -> list[Action]:
         moves.append(draw)
     moves.extend(pile_takes(state))
     return moves
+
+
+def combine_moves(state: State) -> list[Action]:
+    """SAM-12: every legal joining of two of the side's groups of one rank."""
+    seat = state.current
+    melds = state.melds[state.side_of(seat)]
+    out: list[Action] = []
+    for i, into in enumerate(melds):
+        for other in melds[i + 1 :]:
+            if other.key == into.key:
+                move = CombineMelds(seat, into.mid, other.mid)
+                if why_illegal(state, move) is None:
+                    out.append(move)
+    return out
 
 
 def discard_moves(state: State) -> list[Action]:

@@ -38,7 +38,7 @@ TEMPLATES: dict[str, str] = {
     "two natural {rank}s from your hand to take it",
     "pile_needs_cards": "to take the pile you need a {rank} meld on the table, or two cards from "
     "your hand ({rank}s or wild cards, at least one natural)",
-    "pile_two_naturals": "with O-PILE-2NAT you need two natural {rank}s to take the pile",
+    "pile_two_naturals": "you need two natural {rank}s to take the pile",
     "pile_no_canasta_add": "the top card cannot be added to a completed canasta to take the pile",
     "pile_card_rank": "only {rank}s and wild cards can go with the top card",
     "pile_one_card": "you cannot take a one-card pile while holding one card",

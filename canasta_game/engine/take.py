@@ -181,7 +181,9 @@ def _may_take(
             return reason("O-PILE-NOCANADD", "pile_no_canasta_add")
         return reason("C-PILE-7", "pile_needs_cards", rank=rank)
     if rules.pile_2nat and naturals < 2:
-        return reason("O-PILE-2NAT", "pile_two_naturals", rank=rank, need=2)
+        # SAM-19 is the sequence family's own rule; elsewhere it is the house option
+        rule = "SAM-19" if rules.sequences else "O-PILE-2NAT"
+        return reason(rule, "pile_two_naturals", rank=rank, need=2)
     return None
 
 

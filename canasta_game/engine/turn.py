@@ -76,7 +76,9 @@ def top_block(rules: Rules, top: int | None, turned_up: bool = False) -> Reason 
     if top is None:
         return reason("C-PILE-5", "pile_empty")
     if IS_WILD[top]:
-        return reason("C-PILE-5", "pile_blocked_wild")
+        # BOL-6: Bolivia (and the presets built on it, BRA-13, CHI-3) states it as its own rule
+        rule = "BOL-6" if rules.sequences and rules.wild_melds else "C-PILE-5"
+        return reason(rule, "pile_blocked_wild")
     if IS_BLACK_THREE[top]:
         if not rules.b3_asr3:
             return reason("C-UP-4" if turned_up else "C-B3-3", "pile_blocked_b3")

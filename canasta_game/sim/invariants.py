@@ -7,7 +7,9 @@ and the tests can print exactly what broke.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from canasta_game.engine.actions import Action
 from canasta_game.engine.cards import (
     IS_NATURAL,
     IS_RED_THREE,
@@ -30,18 +32,19 @@ from canasta_game.engine.state import Phase, State, TableMeld
 
 def every_card_once(state: State) -> list[str]:
     """Each physical card is in exactly one place: stock, pile, a hand, a meld or a bonus area."""
-    seen: Counter[int] = Counter(state.stock)
-    seen.update(state.pile)
+    cards = [*state.stock, *state.pile]
     for hand in state.hands:
-        seen.update(hand)
+        cards += hand
     for side in state.melds:
         for meld in side:
-            seen.update(meld.cards)
+            cards += meld.cards
     for threes in state.bonus_threes:
-        seen.update(threes)
-    expected = Counter(pack(state.rules))
-    if seen == expected:
+        cards += threes
+    cards.sort()
+    if cards == _sorted_pack(state.rules):  # the fast test; the counts below name the fault
         return []
+    seen = Counter(cards)
+    expected = Counter(pack(state.rules))
     extra = seen - expected
     missing = expected - seen
     return [
@@ -50,7 +53,33 @@ def every_card_once(state: State) -> list[str]:
     ]
 
 
+def _sorted_pack(rules: Rules) -> list[int]:
+    """The pack of ``rules`` sorted, once per Rules value (every step of every hand asks)."""
+    found = _PACKS.get(rules)
+    if found is None:
+        found = _PACKS[rules] = sorted(pack(rules))
+    return found
+
+
+#: Per Rules value: its pack counted, and what each meld seen so far is (a meld's cards do
+#: not change while it stays on the table, and a hand checks its melds at every step).
+_PACKS: dict[Rules, list[int]] = {}
+_KINDS: dict[tuple[Rules, TableMeld], tuple[int, int, int] | Reason] = {}
+_KINDS_LIMIT = 50_000
+
+
 def _meld_kind(rules: Rules, meld: TableMeld) -> tuple[int, int, int] | Reason:
+    """``_classify_meld`` of this exact meld, remembered (same rules, same cards: same answer)."""
+    key = (rules, meld)
+    found = _KINDS.get(key)
+    if found is None:
+        if len(_KINDS) >= _KINDS_LIMIT:
+            _KINDS.clear()
+        found = _KINDS[key] = _classify_meld(rules, meld)
+    return found
+
+
+def _classify_meld(rules: Rules, meld: TableMeld) -> tuple[int, int, int] | Reason:
     """What the meld's cards make; an escalera grown past 7 (BRA-9) is checked as a run."""
     if meld.key >= SEQUENCE_KEY and meld.size > rules.canasta_size:
         suits = {SUIT_OF[c] for c in meld.cards}
@@ -90,12 +119,26 @@ def hands_consistent(state: State) -> list[str]:
 def moves_legal(state: State) -> list[str]:
     """A legal action exists until the hand ends, and every generated one is legal."""
     moves = legal_moves(state)
+    _CHECKED[:] = [state, moves]
     if state.phase is Phase.OVER:
         return []
     if not moves:
         return [f"no legal move in phase {state.phase.value} for seat {state.actor}"]
     found = ((m, why_illegal(state, m)) for m in moves)
     return [f"generated move is illegal: {m} ({why})" for m, why in found if why]
+
+
+#: The position ``moves_legal`` checked last and the moves it checked, so that the play loop
+#: plays from exactly that list instead of generating it a second time.
+_CHECKED: list[Any] = [None, []]
+
+
+def checked_moves(state: State) -> list[Action]:
+    """The generated moves of ``state``: the list ``moves_legal`` just checked, if it was
+    this very position, else generated now."""
+    if _CHECKED[0] is state:
+        return list(_CHECKED[1])
+    return legal_moves(state)
 
 
 def no_leaks(state: State) -> list[str]:

@@ -35,7 +35,12 @@ def play_hand(
         for test in invariants.STEP_CHECKS:
             violations.extend(test(state))
 
-    played = play_out(start, dict(enumerate(bots)), on_state=check_step if check else None)
+    played = play_out(
+        start,
+        dict(enumerate(bots)),
+        on_state=check_step if check else None,
+        moves=invariants.checked_moves if check else None,
+    )
     violations.extend(played.problems)
     state = played.final
     if check:

@@ -17,6 +17,7 @@ from canasta_game.engine import (
     Meld,
     Phase,
     TakePile,
+    observe,
     preset,
     state_from_setup,
 )
@@ -88,10 +89,18 @@ def test_groups_hold_two_wild_cards_at_most_bol_5(name):
     rejected(state, Meld(0, (pick(state, 0, "Kh Kd Ks 2c 2d JK"),)), "SAM-13")
 
 
-@pytest.mark.parametrize("name", BOL_FAMILY)
+@pytest.mark.parametrize("name", (*BOL_FAMILY, "brazilian"))
 def test_a_wild_card_on_top_blocks_the_pile_bol_6(name):
+    """The refusal names Bolivia's own rule (BOL-6; Brazilian by BRA-13), not C-PILE-5."""
     rules = preset(name)
     state = _play(rules, "Qh Qd 2c", phase=Phase.DRAW, pile="5c 2d")
+    rejected(state, TakePile(0, pick(state, 0, "Qh Qd")), "BOL-6")
+    assert observe(state, 0).pile_block.rule == "BOL-6"  # what the table words
+
+
+def test_a_wild_card_on_top_in_samba_stays_c_pile_5():
+    """Samba has no rule of its own for a wild card on top: Classic's C-PILE-5 applies."""
+    state = _play(preset("samba"), "Qh Qd 2c", phase=Phase.DRAW, pile="5c 2d")
     rejected(state, TakePile(0, pick(state, 0, "Qh Qd")), "C-PILE-5")
 
 

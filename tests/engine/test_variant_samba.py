@@ -152,10 +152,10 @@ def test_draw_two_sam_6_and_nothing_more_after_taking_the_pile_sam_7():
 # --- X-SAM-2: taking the pile -------------------------------------------------------------
 
 
-def _x_sam_2(top, hand, frozen=False):
+def _x_sam_2(top, hand, frozen=False, rules=SAMBA):
     melds = {0: ["9c 9d 9s", "9h Th Jh"], 1: ["8c 8d 8s"]}
     pile = ("2c " if frozen else "") + "5c " + top
-    return _play(SAMBA, hand, melds=melds, phase=Phase.DRAW, pile=pile)
+    return _play(rules, hand, melds=melds, phase=Phase.DRAW, pile=pile)
 
 
 def test_x_sam_2_top_card_extends_a_sequence_upward_and_downward_sam_18():
@@ -176,9 +176,11 @@ def test_x_sam_2_hand_card_with_the_top_card_to_extend_is_illegal_sam_19():
     rejected(state, TakePile(0, pick(state, 0, "8h")), "C-PILE-6")  # never starts a run
 
 
-def test_x_sam_2_natural_and_wild_card_cannot_take_the_pile_sam_19():
-    state = _x_sam_2("Kd", "Kc 2s Qc")
-    rejected(state, TakePile(0, pick(state, 0, "Kc 2s")), "O-PILE-2NAT")
+@pytest.mark.parametrize("name", FAMILY)
+def test_x_sam_2_natural_and_wild_card_cannot_take_the_pile_sam_19(name):
+    """The refusal names the variant's own rule SAM-19, not Classic's house option."""
+    state = _x_sam_2("Kd", "Kc 2s Qc", rules=preset(name))
+    rejected(state, TakePile(0, pick(state, 0, "Kc 2s")), "SAM-19")
 
 
 def test_frozen_pile_needs_a_natural_pair_sam_17_sam_18():
