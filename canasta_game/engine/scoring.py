@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
+from canasta_game.engine.handfoot import caught_red_threes, foot_cards
 from canasta_game.engine.meldrules import CanastaKind, canasta_bonus, canasta_kind
 from canasta_game.engine.state import State
 
@@ -29,7 +30,25 @@ LINE_TEXT: dict[str, str] = {
     "short_sequences": "Short sequences",
     "black_threes_in_hand": "Black threes left in hand",
     "hand_penalty": "Cards left in hand",
+    "clean_books": "Clean books",
+    "dirty_books": "Dirty books",
+    "wild_books": "Wild books",
+    "red_threes_caught": "Red threes caught in hand or foot",
+    "foot_penalty": "Cards left in the foot",
 }
+
+#: HF-19: Hand and Foot calls its canastas books; (kind, line key) in the order shown.
+_CANASTA_LINES = (
+    (CanastaKind.NATURAL, "natural_canastas"),
+    (CanastaKind.MIXED, "mixed_canastas"),
+    (CanastaKind.WILD, "wild_canastas"),
+    (CanastaKind.SEQUENCE, "sequence_canastas"),
+)
+_BOOK_LINES = (
+    (CanastaKind.NATURAL, "clean_books"),
+    (CanastaKind.MIXED, "dirty_books"),
+    (CanastaKind.WILD, "wild_books"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +104,22 @@ def _variant_lines(state: State, side: int) -> list[ScoreLine]:
         held = sum(1 for s in rules.side_seats[side] for c in state.hands[s] if IS_BLACK_THREE[c])
         if held:
             lines.append(ScoreLine("black_threes_in_hand", -held * rules.b3_hand_penalty, held))
+    if rules.r3_caught:
+        caught = caught_red_threes(state, side)
+        if caught:
+            lines.append(ScoreLine("red_threes_caught", -caught * rules.r3_caught, caught))
+    foot = foot_cards(state, side)
+    if foot:  # HF-22: an unplayed foot counts against the side (its red threes above)
+        cost = sum(rules.hand_cost[c] for c in foot if not IS_RED_THREE[c])
+        lines.append(ScoreLine("foot_penalty", -cost, len(foot)))
     return lines
 
 
 def _threes_count_plus(state: State, side: int) -> bool:
     """C-SCORE-5: bonus threes count plus once the side melded; SAM-29 / BRA-10: only with
     that many canastas."""
+    if state.rules.r3_each:
+        return True  # HF-21: each one laid out counts plus
     need = state.rules.r3_plus_canastas
     return state.canastas(side) >= need if need else bool(state.melds[side])
 
@@ -115,12 +144,7 @@ def score_hand(state: State) -> HandScore:
             base = -base  # CZH-8: a side without a canasta subtracts everything
         lines.append(ScoreLine("melded_cards", base))
         kinds = Counter(canasta_kind(m) for m in melds)
-        for kind, key in (
-            (CanastaKind.NATURAL, "natural_canastas"),
-            (CanastaKind.MIXED, "mixed_canastas"),
-            (CanastaKind.WILD, "wild_canastas"),
-            (CanastaKind.SEQUENCE, "sequence_canastas"),
-        ):
+        for kind, key in _BOOK_LINES if rules.books_closed else _CANASTA_LINES:
             if kinds[kind]:
                 bonus = kinds[kind] * canasta_bonus(rules, kind)
                 lines.append(ScoreLine(key, bonus, kinds[kind]))

@@ -39,6 +39,8 @@ def every_card_once(state: State) -> list[str]:
             seen.update(meld.cards)
     for threes in state.bonus_threes:
         seen.update(threes)
+    for foot in state.feet:  # HF-3
+        seen.update(foot)
     expected = Counter(pack(state.rules))
     if seen == expected:
         return []
@@ -66,7 +68,7 @@ def hands_consistent(state: State) -> list[str]:
     for seat, hand in enumerate(state.hands):
         if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0:
             problems.append(f"seat {seat} holds a bonus three")
-        if not hand and state.phase is not Phase.OVER:
+        if not hand and state.phase is not Phase.OVER and not state.has_foot(seat):
             problems.append(f"seat {seat} has no cards while the hand goes on")
     for side, threes in enumerate(state.bonus_threes):
         if any(not IS_RED_THREE[c] and not state.rules.b3_asr3 for c in threes):
@@ -105,6 +107,8 @@ def no_leaks(state: State) -> list[str]:
     for seat in range(state.rules.players):
         view = observe(state, seat)
         hidden = set(stock)
+        for foot in state.feet:  # HF-3: a face-down foot is hidden from its owner too
+            hidden.update(foot)
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.picked[other])
