@@ -88,6 +88,11 @@ TEMPLATES: dict[str, str] = {
     "ask_cannot_out": "you cannot go out this turn, so you may not ask",
     "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
     "answer_none": "nobody has asked to go out",
+    "out_foot_first": "play your foot before going out",
+    "out_books": "going out needs {clean} clean, {dirty} dirty and {wild} wild book(s)",
+    "out_needs_discard": "you go out with a discard: keep one card to discard",
+    "book_full": "a book of {size} cards is complete: start a new meld beside it",
+    "meld_no_threes": "threes are never melded in this game",
     "question_pending": "wait for your partner's answer",
 }
 
