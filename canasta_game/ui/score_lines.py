@@ -24,6 +24,11 @@ LABELS: dict[str, str] = {
     "short_sequences": N_("Short sequences"),
     "black_threes_in_hand": N_("Black threes left in hand"),
     "hand_penalty": N_("Cards left in hand"),
+    "clean_books": N_("Clean books"),
+    "dirty_books": N_("Dirty books"),
+    "wild_books": N_("Wild books"),
+    "red_threes_caught": N_("Red threes caught in hand or foot"),
+    "foot_penalty": N_("Cards left in the foot"),
 }
 
 
