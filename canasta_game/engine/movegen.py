@@ -30,6 +30,7 @@ from canasta_game.engine.cards import (
     WILD_KEY,
 )
 from canasta_game.engine.game import why_illegal
+from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -141,6 +142,8 @@ def meld_moves(state: State) -> list[Meld]:
             candidates.append(Meld(seat, (tuple(groups.wilds[:3]),)))
     if rules.sequences:
         candidates.extend(sequence_moves(state, groups))
+    if rules.books_closed:
+        candidates.extend(book_moves(state, groups))  # HF-9..11: books stop at seven
     if len(groups.blacks) >= 3:
         candidates.append(Meld(seat, (tuple(groups.blacks),)))
     everything = meld_all(state, groups)
