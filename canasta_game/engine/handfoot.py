@@ -239,9 +239,7 @@ def _wild_books(rules: Rules, left: int, wild_open: int) -> int | None:
         made = 1
     books, rest = divmod(left, full)
     if rest == 0 or rest >= 3:
-        return made + books
-    if books >= 1:
-        return made + books - 1  # 7 + 1 or 7 + 2 is laid as two smaller wild melds
+        return made + books  # books first, then one open wild meld (HF-9: only beside books)
     return None
 
 

@@ -324,3 +324,15 @@ def test_hf_1_individual_play_needs_no_permission():
     state = legal(state, Meld(0, (pick(state, 0, "9c 9d 9s"),)))
     final = legal(state, Discard(0, pick(state, 0, "5c")[0]))
     assert final.end is not None and final.end.reason == "went_out"
+
+
+def test_hf_11_wild_cards_left_over_beside_a_wild_book_need_three():
+    """HF-9, HF-11: a new wild meld starts only beside wild books, and with three cards, so
+    eight wild cards are a book and a stranded one (the way out is then refused)."""
+    books = [*QUOTA_BOOKS[:4]]
+    for hand, able in (
+        ("2c 2d 2h 2s JK JK 2c 2d 2h 2s 5c", True),
+        ("2c 2d 2h 2s JK JK 2c 2d 5c", False),
+    ):
+        state = evolve(_ready(hand=hand, books=books), question=Question.YES)
+        assert can_go_out(state) is able, hand
