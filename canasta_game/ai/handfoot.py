@@ -13,8 +13,8 @@ from canasta_game.engine.cards import WILD_KEY
 from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.observation import PlayerView
 
-WILD_BOOK_PULL = 90.0  # per wild card laid towards a missing wild book
-WILD_ELSEWHERE = 45.0  # per wild card laid on a group meld while the wild book is missing
+WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
+WILD_ELSEWHERE = 60.0  # per wild card laid on a group meld while the wild book is missing
 
 
 def wild_book_gain(view: PlayerView, move: Meld) -> float:
