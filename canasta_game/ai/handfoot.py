@@ -9,8 +9,7 @@ more than one laid anywhere else.
 from __future__ import annotations
 
 from canasta_game.engine.actions import Meld
-from canasta_game.engine.cards import WILD_KEY
-from canasta_game.engine.meldrules import CanastaKind
+from canasta_game.engine.meldrules import CanastaKind, MeldKind
 from canasta_game.engine.observation import PlayerView
 
 WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
@@ -25,7 +24,7 @@ def wild_book_gain(view: PlayerView, move: Meld) -> float:
     if not quota or sum(1 for f in facts if f.canasta is CanastaKind.WILD) >= quota[2]:
         return 0.0
     wild = view.rules.wild
-    wild_mids = {f.mid for f in facts if f.key == WILD_KEY}
+    wild_mids = {f.mid for f in facts if f.kind is MeldKind.WILD}
     towards = sum(1 for cards in move.new for c in cards if all(wild[x] for x in cards))
     towards += sum(len(cards) for mid, cards in move.add if mid in wild_mids)
     spent = sum(1 for c in move.cards() if wild[c]) - towards
