@@ -105,11 +105,8 @@ def _base(
 def self_state(view: PlayerView, legal: Sequence[Action] | None = None) -> State:
     """The player's own turn as the engine sees it; other hands hold only their known cards."""
     hands = tuple(view.hand if s == view.seat else view.known[s] for s in range(len(view.known)))
-    return _base(view, hands, (), legal, _feet(view, unseen_cards(view)) if any_foot(view) else ())
-
-
-def any_foot(view: PlayerView) -> bool:
-    return bool(view.rules.foot_size)
+    feet = _feet(view, unseen_cards(view)) if view.rules.foot_size else ()
+    return _base(view, hands, (), legal, feet)
 
 
 def _feet(view: PlayerView, pool: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -138,7 +135,7 @@ def sample_state(
     players = view.rules.players
     pool = unseen_cards(view)
     rng.shuffle(pool)
-    feet = _feet(view, pool) if any_foot(view) else ()
+    feet = _feet(view, pool) if view.rules.foot_size else ()
     bonus = [c for c in pool if view.rules.is_bonus_three(c)]
     plain = [c for c in pool if not view.rules.is_bonus_three(c)]
     need = [
