@@ -25,12 +25,13 @@ from canasta_game.ai.keep import keeper
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
+    AskGoOut,
     Discard,
     DrawStock,
     Meld,
     TakePile,
 )
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.movegen import meld_all
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
@@ -85,6 +86,9 @@ class EasyBot:
             return outs[0]
         melds = [m for m in legal if isinstance(m, Meld)]
         state = self_state(view, legal)
+        ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
+        if ask is not None and must_ask(state) and can_go_out(state, asking=True):
+            return ask  # BRA-11, HF-16: going out needs the partner's "yes"
         if melds and can_go_out(state):
             everything = meld_all(state)
             if everything is not None and everything in melds:
