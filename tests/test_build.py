@@ -31,9 +31,19 @@ def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip("pyinstaller is not installed")
     work = tmp_path_factory.mktemp("pyinstaller")
     done = subprocess.run(
-        [str(Path(sys.executable).parent / "pyinstaller"), str(ROOT / "build.spec"),
-         "--noconfirm", "--distpath", str(work / "dist"), "--workpath", str(work / "build")],
-        capture_output=True, text=True, timeout=600, cwd=ROOT,
+        [
+            str(Path(sys.executable).parent / "pyinstaller"),
+            str(ROOT / "build.spec"),
+            "--noconfirm",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     name = "canasta-game.exe" if os.name == "nt" else "canasta-game"
@@ -43,8 +53,13 @@ def frozen_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _env(tmp: Path) -> dict[str, str]:
-    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "XDG_DATA_HOME": str(tmp / "xdg-data"), "XDG_CONFIG_HOME": str(tmp / "xdg-config")}
+    return {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp / "xdg-data"),
+        "XDG_CONFIG_HOME": str(tmp / "xdg-config"),
+    }
 
 
 def test_frozen_app_is_small_enough(frozen_app: Path) -> None:
@@ -56,8 +71,13 @@ def test_frozen_app_is_small_enough(frozen_app: Path) -> None:
 
 def test_frozen_app_renders_a_screenshot(frozen_app: Path, tmp_path: Path) -> None:
     out = tmp_path / "frozen.png"
-    done = subprocess.run([str(frozen_app), "--screenshot", str(out)], env=_env(tmp_path),
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(frozen_app), "--screenshot", str(out)],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -66,7 +86,10 @@ def test_frozen_app_plays_a_hand_and_saves(frozen_app: Path, tmp_path: Path) -> 
     data = tmp_path / "data"
     done = subprocess.run(
         [str(frozen_app), "--autoplay", "--hands", "1", "--seed", "3", "--data-dir", str(data)],
-        env=_env(tmp_path), capture_output=True, text=True, timeout=300,
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert (data / "match.json").exists()
@@ -75,22 +98,29 @@ def test_frozen_app_plays_a_hand_and_saves(frozen_app: Path, tmp_path: Path) -> 
 def test_the_frozen_app_starts_in_czech(frozen_app: Path, tmp_path: Path) -> None:
     """The catalogues ship with the app: with a Czech system it speaks Czech from the start."""
     env = {**_env(tmp_path), "LANGUAGE": "cs_CZ", "LANG": "cs_CZ.UTF-8"}
-    done = subprocess.run([str(frozen_app), "--help"], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [str(frozen_app), "--help"], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Zahraj si kanastu." in done.stdout, done.stdout[-2000:]
     out = tmp_path / "czech.png"
-    done = subprocess.run([str(frozen_app), "--lang", "cs", "--screenshot", str(out)],
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(frozen_app), "--lang", "cs", "--screenshot", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_wheel_holds_the_compiled_catalogues(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-         "-w", str(tmp_path), str(ROOT)],
-        capture_output=True, text=True, timeout=300,
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     (wheel,) = tmp_path.glob("canasta_game-*.whl")

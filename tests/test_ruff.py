@@ -13,9 +13,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_ruff_reports_nothing() -> None:
-    if shutil.which("ruff") is None and subprocess.run(
-        [sys.executable, "-m", "ruff", "--version"], capture_output=True
-    ).returncode:
+    if (
+        shutil.which("ruff") is None
+        and subprocess.run(
+            [sys.executable, "-m", "ruff", "--version"], capture_output=True
+        ).returncode
+    ):
         pytest.skip("ruff is not installed (it comes with the 'test' extra)")
     done = subprocess.run(
         [sys.executable, "-m", "ruff", "check", str(ROOT)], capture_output=True, text=True

@@ -65,6 +65,7 @@ def _base(
     hands: tuple[tuple[int, ...], ...],
     stock: tuple[int, ...],
     legal: Sequence[Action] | None,
+    feet: tuple[tuple[int, ...], ...] = (),
 ) -> State:
     rules = view.rules
     mine = view.current == view.seat and view.phase in (Phase.PLAY, Phase.ANSWER)
@@ -96,13 +97,26 @@ def _base(
         picked=tuple(frozenset(k) for k in view.known),
         concealed_canastas=(0,) * rules.sides,
         discards=view.discards,
+        feet=feet,
+        deal=view.deal,  # HF-13: the minimum goes by the deal
     )
 
 
 def self_state(view: PlayerView, legal: Sequence[Action] | None = None) -> State:
     """The player's own turn as the engine sees it; other hands hold only their known cards."""
     hands = tuple(view.hand if s == view.seat else view.known[s] for s in range(len(view.known)))
-    return _base(view, hands, (), legal)
+    feet = _feet(view, unseen_cards(view)) if view.rules.foot_size else ()
+    return _base(view, hands, (), legal, feet)
+
+
+def _feet(view: PlayerView, pool: list[int]) -> tuple[tuple[int, ...], ...]:
+    """HF-3: each face-down foot, of its size, from ``pool`` (which loses the cards): nobody
+    knows a foot's cards, so any unseen cards stand for them."""
+    feet = []
+    for size in view.foot_sizes:
+        feet.append(tuple(pool[:size]))
+        del pool[:size]
+    return tuple(feet)
 
 
 def sample_state(
@@ -121,6 +135,7 @@ def sample_state(
     players = view.rules.players
     pool = unseen_cards(view)
     rng.shuffle(pool)
+    feet = _feet(view, pool) if view.rules.foot_size else ()
     bonus = [c for c in pool if view.rules.is_bonus_three(c)]
     plain = [c for c in pool if not view.rules.is_bonus_three(c)]
     need = [
@@ -159,4 +174,4 @@ def sample_state(
     stock = plain + bonus
     rng.shuffle(stock)
     stock = stock[: view.stock_size] if len(stock) >= view.stock_size else stock
-    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal)
+    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal, feet)

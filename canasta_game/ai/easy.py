@@ -35,7 +35,7 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.movegen import meld_all
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
@@ -99,8 +99,8 @@ class EasyBot:
         melds = [m for m in legal if isinstance(m, Meld)]
         state = self_state(view, legal)
         ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
-        if ask is not None and not can_go_out(state) and can_go_out(state, asking=True):
-            return ask  # BRA-11: the partner's yes first
+        if ask is not None and must_ask(state) and can_go_out(state, asking=True):
+            return ask  # BRA-11, HF-16: going out needs the partner's "yes"
         if melds and can_go_out(state):
             everything = meld_all(state)
             if everything is not None and everything in melds:

@@ -42,7 +42,7 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
 
@@ -78,15 +78,14 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
 
 def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation) -> Scored:
     state = self_state(view, legal)
-    able = view.question is not Question.NO and can_go_out(state)
     ask = next((m for m in legal if isinstance(m, AskGoOut)), None)
-    # BRA-11: where going out needs the partner's yes, a player who could go out asks first
-    only_asking = not able and ask is not None and can_go_out(state, asking=True)
+    # BRA-11, HF-16: where going out needs a "yes", being able means being able to ask
+    able = view.question is not Question.NO and can_go_out(state, asking=ask is not None)
     hold = False
     out: Scored = []
-    if able or only_asking:
+    if able:
         wants = go_out_or_hold(view, situation, ask_available=ask is not None)
-        if wants and ask is not None and (only_asking or should_ask(view, situation)):
+        if wants and ask is not None and (should_ask(view, situation) or must_ask(state)):
             out.append((GO_OUT + 1, ask))
         elif wants:
             first = plan_out(state)

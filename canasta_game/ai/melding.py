@@ -10,6 +10,7 @@ hand are only penalties then.
 
 from __future__ import annotations
 
+from canasta_game.ai.handfoot import wild_book_gain
 from canasta_game.ai.handsense import (
     completes_canastas,
     hand_after,
@@ -151,4 +152,5 @@ def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
     score -= wild_waste_cost(view, move, situation)
     score -= natural_canasta_cost(view, move, situation)
     score -= hand_reserve_cost(view, move, situation)
+    score += wild_book_gain(view, move)  # HF-17: Hand and Foot's wild book
     return score

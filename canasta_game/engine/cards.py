@@ -23,7 +23,7 @@ FOUR = 2
 NATURAL_RANKS = tuple(range(FOUR, ACE + 1))
 JOKER_CODE = 52
 COPY_STRIDE = 64
-MAX_COPIES = 12
+MAX_COPIES = 16  # HF-2: seven decks hold 14 jokers
 
 # Card values of RULES.md 1.3, indexed by rank (the red three has none: it is never counted
 # as a card, only as a bonus).

@@ -82,6 +82,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "exact_deal_side": state.exact_deal_side,
         "discards": [[seat, card_text(card)] for seat, card in state.discards],
         "recycle_idle": state.recycle_idle,
+        "feet": [_cards(f) for f in state.feet],  # HF-3
+        "deal": state.deal,  # HF-13
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -124,6 +126,8 @@ def state_from_dict(data: dict[str, Any]) -> State:
         exact_deal_side=data["exact_deal_side"],
         discards=tuple((int(seat), parse_card(card)) for seat, card in data["discards"]),
         recycle_idle=bool(data.get("recycle_idle", False)),
+        feet=tuple(_uids(f) for f in data.get("feet", ())),
+        deal=int(data.get("deal", 0)),
         end=None if end is None else HandEnd(**end),
     )
 

@@ -126,3 +126,11 @@ class TurnStarted(Event):
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FootPickedUp(Event):
+    """HF-8: the seat's hand is used up and its foot (``size`` cards) becomes its hand."""
+
+    seat: int
+    size: int

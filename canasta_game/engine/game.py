@@ -35,6 +35,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.combine import combine, several_groups
 from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
 from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.handfoot import book_full, pick_up_foot
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -59,6 +60,7 @@ from canasta_game.engine.turn import (
     Laying,
     Outcome,
     Result,
+    discard_needed,
     end_hand,
     finish_problem,
     frozen_for,
@@ -268,7 +270,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
     if problem is not None:
         return problem  # MAC-15..20
     regular_wilds = added + made
-    if state.rules.wild_melds and regular_wilds and wild_meld_pending(laying.melds):
+    first = state.rules.wild_melds and state.rules.wild_meld_first  # HF-11 switches it off
+    if first and regular_wilds and wild_meld_pending(laying.melds):
         return reason("O-WILD-MELDS", "wild_meld_pending")
     black_threes = any(m.is_black_threes for m in laying.new)
     must_go_out = state.must_go_out or black_threes
@@ -279,8 +282,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
     if closed:
         problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
         if problem is not None:
-            if len(rest) > 1 or state.rules.out_needs_discard:
-                return problem  # MAC-30: no going out with the opening, so no exception
+            if len(rest) > 1 or state.rules.out_needs_discard or state.rules.foot_size:
+                return problem  # MAC-30, HF-16: no going out with the opening
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
     if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
@@ -319,6 +322,9 @@ def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> 
             return reason("C-MELD-6", "meld_no_such")
         if target.is_black_threes:
             return reason("C-B3-1", "meld_b3_add")
+        problem = book_full(state.rules, target.size + len(cards))  # HF-9
+        if problem is not None:
+            return problem
         if target.key >= SEQUENCE_KEY:
             problem = sequence_addition(state.rules, target, cards)
             if problem is not None:
@@ -376,6 +382,8 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
     """The state after the melds: O-CONC-CANASTA, then going out (C-OUT-2) or C-TURN-7."""
     state = laying.state
     side = laying.side
+    if not rest and state.rules.out_needs_discard and not state.has_foot(state.current):
+        return discard_needed(state.rules)
     conc = state.concealed_canastas
     if state.rules.conc_canasta:
         laid = sum(1 for m in laying.new if m.is_canasta and not m.is_black_threes)
@@ -392,6 +400,9 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
         must_go_out=must_go_out,
         concealed_canastas=conc,
     )
+    if not rest and state.has_foot(state.current):
+        state = pick_up_foot(state, state.current, laying.events)  # HF-8: at once
+        rest = state.hands[state.current]
     if not rest:
         problem = melded_out_problem(state, side)
         if problem is not None:
@@ -402,7 +413,10 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
 
 
 def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
-    """O-PILE-CONFLICT=A: one open meld may be started beside completed canastas of a rank."""
+    """O-PILE-CONFLICT=A: one open meld may be started beside completed canastas of a rank;
+    HF-9: beside closed books always."""
+    if rules.books_closed:
+        return all(m.is_canasta for m in existing)
     return (
         rules.pile_conflict == "A"
         and rules.pile_nocanadd
@@ -426,7 +440,8 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
     problem = discard_problem(state, card)  # CUB-7
     if problem is not None:
         return problem
-    if not rest:
+    out = not rest and not state.has_foot(seat)  # HF-8: else the foot comes next turn
+    if out:
         problem = going_out_problem(state, side)
         if problem is not None:
             return problem
@@ -442,7 +457,7 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
             return problem
     if not build:
         return LEGAL
-    face_down = not rest and rules.closing_face_down
+    face_down = out and rules.closing_face_down
     events: list[ev.Event] = [ev.Discarded(seat, card, face_down)]
     freezes = rules.freezes_pile(card)  # C-PILE-3, O-B3-FREEZE
     if freezes and not state.pile_frozen:
@@ -453,7 +468,7 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         "pile_frozen": state.pile_frozen or freezes,
         "discards": (*state.discards, (seat, card)),
     }
-    if not rest:
+    if out:
         return went_out(evolve(state, **discarded), events)
     if mac.talon_size(state, side):  # MAC-26: the talon goes to the hand after the discard
         state = _talon(evolve(state, **discarded), events)
@@ -509,6 +524,8 @@ def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: obj
         has_melded=melded,
     )
     events.append(ev.TurnStarted(seat))
+    if not state.hands[seat] and state.has_foot(seat):
+        state = pick_up_foot(state, seat, events)  # HF-8: the hand went out with a discard
     return check_stock_out(state, events)
 
 

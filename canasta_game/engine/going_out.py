@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from canasta_game.engine import handfoot
 from canasta_game.engine.cards import (
     ACE,
     FOUR,
@@ -39,6 +40,11 @@ def must_ask(state: State) -> bool:
     return rules.out_must_ask and len(rules.side_seats[state.side_of(state.current)]) > 1
 
 
+def ask_rule(rules: Rules) -> str:
+    """The rule that makes a player ask before going out: BRA-11, or HF-16 with a foot."""
+    return "HF-16" if rules.foot_size else "BRA-11"
+
+
 def can_go_out(state: State, asking: bool = False) -> bool:
     """True when the current player can meld and discard down to zero cards this turn
     (``asking``: as if the partner had said yes, BRA-11)."""
@@ -46,6 +52,8 @@ def can_go_out(state: State, asking: bool = False) -> bool:
         return False
     if not asking and must_ask(state) and state.question is not Question.YES:
         return False
+    if state.rules.book_quota or state.rules.books_closed:
+        return handfoot.can_go_out(state)  # HF-9, HF-16, HF-17: books of seven at most
     side = state.side_of(state.current)
     if state.rules.out_needs_discard:
         return _discard_out(state, side)

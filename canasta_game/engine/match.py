@@ -51,10 +51,12 @@ class Match:
     def deal(self) -> State:
         if self.over:
             raise ValueError("the match is over")
-        return new_hand(self.rules, self.hand_seed(), self.dealer, self.scores)
+        return new_hand(
+            self.rules, self.hand_seed(), self.dealer, self.scores, deal=self.hands_played
+        )
 
     def minimums(self) -> tuple[int, ...]:
-        return tuple(self.rules.initial_minimum(s)[0] for s in self.scores)
+        return tuple(self.rules.initial_minimum(s, self.hands_played)[0] for s in self.scores)
 
     def record(self, final: State) -> Match:
         """Score a finished hand, pass the deal clockwise and decide whether the match ends."""
@@ -63,7 +65,7 @@ class Match:
         score = score_hand(final)
         totals = tuple(s + t for s, t in zip(self.scores, score.totals, strict=True))
         record = HandRecord(self.dealer, self.hand_seed(), score, totals)
-        over, winner = self._result(totals)
+        over, winner = self._result(totals, self.hands_played + 1)
         if final.end.special in DREAM_HANDS and final.end.seat is not None:
             over, winner = True, final.side_of(final.end.seat)  # MAC-34: a Dream Hand wins
         return replace(
@@ -75,9 +77,13 @@ class Match:
             winner=winner,
         )
 
-    def _result(self, totals: tuple[int, ...]) -> tuple[bool, int | None]:
-        """C-GAME-1..3 with O-TIEBREAK."""
-        if max(totals) < self.rules.target:
+    def _result(self, totals: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
+        """C-GAME-1..3 with O-TIEBREAK; HF-14: a game of fixed deals ends after the last,
+        whatever the scores (the highest total wins, equal highest is a draw)."""
+        if self.rules.fixed_deals:
+            if hands < self.rules.fixed_deals:
+                return False, None
+        elif max(totals) < self.rules.target:
             return False, None
         best = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == best]

@@ -287,6 +287,8 @@ def sequence_addition(rules: Rules, meld: TableMeld, cards: Sequence[int]) -> Re
 
 def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reason:
     """A new meld's (key, naturals, wilds), or why these cards are no meld."""
+    if rules.books_closed and len(cards) > rules.canasta_size:
+        return reason("HF-9", "book_full", size=rules.canasta_size)
     if rules.sequences and len({RANK_OF[c] for c in cards if IS_NATURAL[c]}) > 1:
         return _classify_sequence(rules, cards)
     natural_rank = -1
@@ -296,6 +298,8 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
         if IS_WILD[card]:
             wilds += 1
         elif rank == THREE:
+            if rules.no_three_melds:
+                return reason("HF-12", "meld_no_threes")
             if not IS_BLACK_THREE[card]:
                 return reason("C-R3-1", "meld_threes")
             black += 1

@@ -37,6 +37,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
+from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -159,6 +160,8 @@ def meld_moves(state: State) -> list[Meld]:
         candidates.extend(_open_side_candidates(state, groups, melds, simple))
     if state.rules.sequences:
         candidates.extend((m, simple.by_construction(m)) for m in sequence_moves(state, groups))
+    if state.rules.books_closed:  # HF-9..11: books stop at seven
+        candidates.extend((m, False) for m in book_moves(state, groups))
     if len(groups.blacks) >= 3:
         candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
     everything = meld_all(state, groups)

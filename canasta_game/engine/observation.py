@@ -31,6 +31,10 @@ class PlayerView:
     turn: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
+    #: HF-3, HF-8: per seat, the cards of the foot still face down (0 once picked up); a
+    #: foot's cards are nobody's to see, its owner's neither, until it becomes the hand.
+    foot_sizes: tuple[int, ...]
+    deal: int  # HF-13: the deal's number in the match (0 for the first)
     known: tuple[tuple[int, ...], ...]  # per seat: cards known to be in that hand
     melds: tuple[tuple[TableMeld, ...], ...]
     bonus_threes: tuple[tuple[int, ...], ...]
@@ -115,7 +119,7 @@ class PlayerView:
     @property
     def _opening(self) -> list[tuple[int, str]]:
         return [
-            (0, "") if melds else self.rules.initial_minimum(score)
+            (0, "") if melds else self.rules.initial_minimum(score, self.deal)
             for melds, score in zip(self.melds, self.scores, strict=True)
         ]
 
@@ -151,6 +155,8 @@ def observe(state: State, seat: int) -> PlayerView:
         turn=state.turn,
         hand=hands[seat],
         hand_sizes=tuple(map(len, hands)),
+        foot_sizes=tuple(map(len, state.feet)) if state.feet else (0,) * len(hands),
+        deal=state.deal,
         known=known,
         melds=state.melds,
         bonus_threes=state.bonus_threes,
@@ -164,7 +170,7 @@ def observe(state: State, seat: int) -> PlayerView:
         pile_frozen_by_card=state.pile_frozen,
         stock_size=len(state.stock),
         scores=state.scores,
-        minimums=_minimums(state.rules, state.scores),
+        minimums=_minimums(state.rules, state.scores, state.deal),
         drew=state.drew if mine else DrawKind.NONE,
         question=state.question if state.side_of(state.current) == side else Question.NONE,
         acaba_question=(
@@ -176,13 +182,13 @@ def observe(state: State, seat: int) -> PlayerView:
     return view
 
 
-def _minimums(rules: Rules, scores: tuple[int, ...]) -> tuple[int, ...]:
-    """C-INIT-1: each side's opening minimum, memoised per Rules value (scores change only
-    between hands, and every decision's view asks)."""
-    key = ("minimums", scores)
+def _minimums(rules: Rules, scores: tuple[int, ...], deal: int) -> tuple[int, ...]:
+    """C-INIT-1 (HF-13: by deal): each side's opening minimum, memoised per Rules value
+    (scores change only between hands, and every decision's view asks)."""
+    key = ("minimums", scores, deal)
     found = rules.memo.get(key)
     if found is None:
-        found = rules.memo[key] = tuple(rules.initial_minimum(score)[0] for score in scores)
+        found = rules.memo[key] = tuple(rules.initial_minimum(s, deal)[0] for s in scores)
     return found
 
 

@@ -92,6 +92,11 @@ TEMPLATES: dict[str, str] = {
     "ask_cannot_out": "you cannot go out this turn, so you may not ask",
     "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
     "answer_none": "nobody has asked to go out",
+    "out_foot_first": "play your foot before going out",
+    "out_books": "going out needs {clean} clean, {dirty} dirty and {wild} wild book(s)",
+    "out_needs_discard": "you go out with a discard: keep one card to discard",
+    "book_full": "a book of {size} cards is complete: start a new meld beside it",
+    "meld_no_threes": "threes are never melded in this game",
     "question_pending": "wait for your partner's answer",
     "rank_dead": "the {rank}s are dead: a canasta of them is on the table",
     "sevens_pure": "sevens never take wild cards",
@@ -104,7 +109,6 @@ TEMPLATES: dict[str, str] = {
     "discard_wild": "a wild card may be discarded only to go out or from a hand of wild cards",
     "swad": "{card} may not be discarded onto an empty pile: no seven, wild card, ace or dead card",
     "out_open_pure": "your side cannot go out with an incomplete {rank} meld",
-    "out_needs_discard": "you cannot meld every card: going out ends with a discard",
     "special_after_draw": "a special hand is laid after drawing from the stock",
 }
 

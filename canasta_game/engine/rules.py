@@ -120,7 +120,23 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "out_no_open_pure": "MAC-31",
     "special_hands": "MAC-33",
     "mac_scoring": "MAC-36",
+    # Hand and Foot (VARIANTS.md section 5)
+    "foot_size": "HF-3",
+    "upcard_return": "HF-5",
+    "pile_take_n": "HF-7",
+    "books_closed": "HF-9",
+    "wild_meld_first": "HF-11",
+    "no_three_melds": "HF-12",
+    "deal_minimums": "HF-13",
+    "fixed_deals": "HF-14",
+    "book_quota": "HF-17",
+    "r3_each": "HF-21",
+    "r3_caught": "HF-21",
 }
+
+
+#: Tuple fields written to JSON as lists (``init_tiers`` has its own nested form).
+_TUPLE_FIELDS = ("custom_deck", "init_canasta_rules", "deal_minimums", "book_quota")
 
 
 @dataclass(frozen=True)
@@ -226,6 +242,18 @@ class Rules:
     out_no_open_pure: bool = False  # MAC-31: no incomplete ace, seven or wild meld to go out
     special_hands: str = "NONE"  # MAC-33 (CLA list), MAC-35 (PAGAT list)
     mac_scoring: bool = False  # MAC-36, MAC-38..42: bonuses, threes and penalties
+    # Hand and Foot (VARIANTS.md section 5)
+    foot_size: int = 0  # HF-3: a second hidden hand of this many cards per player (0: none)
+    upcard_return: bool = False  # HF-5: a wild card or red three upcard goes back to the stock
+    pile_take_n: int = 0  # HF-7 O-HF-PILE-N: only the top N cards are taken (0: all)
+    books_closed: bool = False  # HF-9: a meld never grows past a book (canasta_size)
+    wild_meld_first: bool = True  # O-WILD-MELDS; HF-11 lets wild cards go anywhere meanwhile
+    no_three_melds: bool = False  # HF-12: threes are never melded
+    deal_minimums: tuple[int, ...] = ()  # HF-13: the opening minimum by deal, not by score
+    fixed_deals: int = 0  # HF-14: the game is this many deals, whatever the scores (0: target)
+    book_quota: tuple[int, ...] = ()  # HF-17: (clean, dirty, wild) books needed to go out
+    r3_each: int = 0  # HF-21: each red three laid out, always plus (0: C-SCORE-5)
+    r3_caught: int = 0  # HF-21: each red three left in a hand or an unplayed foot, minus
     #: The rules an opening without its canasta breaks: (any canasta, natural canasta).
     init_canasta_rules: tuple[str, str] = ("O-INIT-HIGH", "O-INIT-HIGH")
 
@@ -277,10 +305,12 @@ class Rules:
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 out.append(f"{name} must be one of {', '.join(allowed)}")
-        if self.decks not in (2, 3, 4):
-            out.append("decks must be 2, 3 or 4")
-        if not 0 <= self.jokers <= 8:
+        if self.decks not in (2, 3, 4) and not (self.foot_size and 2 <= self.decks <= 7):
+            out.append("decks must be 2, 3 or 4")  # HF-2: one more deck than players, to 7
+        if not 0 <= self.jokers <= max(8, 2 * self.decks):
             out.append("O-DECK-JOKERS: 0 to 8 jokers")
+        if self.book_quota and len(self.book_quota) != 3:
+            out.append("HF-17: the book quota is (clean, dirty, wild)")
         if self.deal_size < 1 or self.draw_count < 1 or self.go_out_canastas < 0:
             out.append("deal size and draw count must be positive")
         if self.canasta_size < 3:
@@ -304,7 +334,8 @@ class Rules:
             return [f"O-DECK-7PERRANK: {exc}"]
         covers = sum(1 for c in cards if IS_WILD[c] or RANK_OF[c] == THREE)
         bonus = sum(1 for c in cards if self.is_bonus_three(c))
-        needed = self.players * self.deal_size + covers + 1 + bonus + self.draw_count
+        dealt = self.players * (self.deal_size + self.foot_size)  # HF-3: hand and foot
+        needed = dealt + covers + 1 + bonus + self.draw_count
         if len(cards) < needed:
             return [
                 f"C-DEAL: a pack of {len(cards)} cards cannot deal {self.deal_size} cards to "
@@ -350,8 +381,11 @@ class Rules:
 
     # --- numbers derived from the tables of RULES.md -------------------------------------
 
-    def initial_minimum(self, score: int) -> tuple[int, str]:
-        """C-INIT-1 / C-INIT-7: (points needed, canasta requirement '' | 'any' | 'natural')."""
+    def initial_minimum(self, score: int, deal: int = 0) -> tuple[int, str]:
+        """C-INIT-1 / C-INIT-7: (points needed, canasta requirement '' | 'any' | 'natural');
+        HF-13: by the deal's number (0 for the first) where the rules give minimums by deal."""
+        if self.deal_minimums:
+            return self.deal_minimums[min(deal, len(self.deal_minimums) - 1)], ""
         points, canasta = 15, ""
         for lower, tier_points, tier_canasta in self.init_tiers:
             if lower is None or score >= lower:
@@ -375,6 +409,8 @@ class Rules:
             return 0
         if self.r3_cuban:
             return (100, 300, 500, 1000)[min(count, 4) - 1]  # CUB-6
+        if self.r3_each:
+            return self.r3_each * count  # HF-21: each one alike
         if self.r3_samba:
             # SAM-28: 100 each; all of the pack's red threes 1000 in all.
             return 1000 if count >= self.red_three_total() else 100 * count
@@ -403,7 +439,7 @@ class Rules:
             value = getattr(self, f.name)
             if f.name == "init_tiers":
                 value = [list(t) for t in value]
-            elif f.name in ("custom_deck", "init_canasta_rules") and value is not None:
+            elif f.name in _TUPLE_FIELDS and value is not None:
                 value = list(value)
             out[f.name] = value
         return out
@@ -421,6 +457,8 @@ class Rules:
                 value = tuple((t[0], int(t[1]), str(t[2]) if len(t) > 2 else "") for t in value)
             elif name in ("custom_deck", "init_canasta_rules") and value is not None:
                 value = tuple(str(c) for c in value)
+            elif name in ("deal_minimums", "book_quota"):
+                value = tuple(int(n) for n in value)
             kwargs[name] = value
         return cls(**kwargs)
 
@@ -623,14 +661,58 @@ def _modern_american(name: str, **changes: Any) -> Rules:
     return Rules(**base)
 
 
+def _hand_and_foot(name: str, players: int, **changes: Any) -> Rules:
+    """V-HF (HF-1..23), Bill Whitnack's version as pagat gives it: a hand and a foot of 13,
+    one more 54-card deck than players, books of 7, four deals with rising minimums."""
+    base: dict[str, Any] = {
+        "name": name,
+        "players": players,  # HF-1: four or six in two sides, otherwise each for himself
+        "six_seating": "TWO_OF_THREE",  # HF-1: six play as two sides of three
+        "decks": players + 1,  # HF-2
+        "jokers": 2 * (players + 1),  # HF-2: 54-card decks
+        "deal_size": 13,  # HF-3
+        "foot_size": 13,  # HF-3 (O-HF-DEAL: 11)
+        "upcard_return": True,  # HF-5
+        "draw_count": 2,  # HF-6
+        "pile_2nat": True,  # HF-7: a natural pair, or the top card onto a meld
+        "books_closed": True,  # HF-9
+        "meld_wild": "LT_NAT",  # HF-10: fewer wild cards than naturals, at most 3
+        "wild_melds": True,  # HF-11
+        "wild_meld_first": False,  # HF-11: no rule keeps wild cards for the wild meld
+        "wild_canasta_bonus": 1500,  # HF-19
+        "no_three_melds": True,  # HF-12
+        "deal_minimums": (50, 90, 120, 150),  # HF-13
+        "fixed_deals": 4,  # HF-14
+        "go_out_canastas": 0,  # HF-17 replaces C-OUT-1 with the book quota
+        "book_quota": (2, 2, 1),  # HF-17 (Whitnack)
+        "out_must_ask": True,  # HF-16 (a side of one has nobody to ask)
+        "out_needs_discard": True,  # HF-16
+        "conc_bonus": 0,  # HF-20: going out is 100, nothing more
+        "r3_each": 100,  # HF-21
+        "r3_caught": 100,  # HF-21
+    }
+    base.update(changes)
+    return Rules(**base)
+
+
 MAC_PRESETS: dict[str, Rules] = {"modern-american": _modern_american("modern-american")}
 PRESETS.update(MAC_PRESETS)
 
+#: Hand and Foot (VARIANTS.md section 5): four in partnerships, six as two sides of three,
+#: and two or three playing each for himself (HF-1).
+HAND_AND_FOOT_PRESETS: dict[str, Rules] = {
+    "hand-and-foot": _hand_and_foot("hand-and-foot", 4),
+    **{f"hand-and-foot-{n}": _hand_and_foot(f"hand-and-foot-{n}", n) for n in (2, 3, 6)},
+}
+PRESETS.update(HAND_AND_FOOT_PRESETS)
+
 #: Presets the table cannot play in full yet (issue 13: British needs the Acaba control and
 #: the partner's answer; Cuban's set-aside black threes are not drawn; issue 12: Modern
-#: American's talon and special hands are not shown): the simulator and the arena deal them,
-#: New game does not offer them.
-TABLE_PENDING: frozenset[str] = frozenset({"british", "cuban", "modern-american"})
+#: American's talon and special hands, Hand and Foot's feet are not shown): the simulator
+#: and the arena deal them, New game does not offer them.
+TABLE_PENDING: frozenset[str] = frozenset(
+    {"british", "cuban", "modern-american", *HAND_AND_FOOT_PRESETS}
+)
 
 #: The presets New game offers: every other one. This is the one place that decides.
 NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)

@@ -13,6 +13,7 @@ from canasta_game.engine import mac
 from canasta_game.engine.acaba import ACABA_END, acaba_points
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.cuban import set_aside_points
+from canasta_game.engine.handfoot import caught_red_threes, foot_cards
 from canasta_game.engine.meldrules import CanastaKind, canasta_kind, meld_bonus
 from canasta_game.engine.state import State
 
@@ -45,7 +46,25 @@ LINE_TEXT: dict[str, str] = {
     "hand_penalty": "Cards left in hand",
     "acaba_declared": "Acaba declared",
     "acaba_opponents": "The opponents declared Acaba",
+    "clean_books": "Clean books",
+    "dirty_books": "Dirty books",
+    "wild_books": "Wild books",
+    "red_threes_caught": "Red threes caught in hand or foot",
+    "foot_penalty": "Cards left in the foot",
 }
+
+#: HF-19: Hand and Foot calls its canastas books; (kind, line key) in the order shown.
+_CANASTA_LINES = (
+    (CanastaKind.NATURAL, "natural_canastas"),
+    (CanastaKind.MIXED, "mixed_canastas"),
+    (CanastaKind.WILD, "wild_canastas"),
+    (CanastaKind.SEQUENCE, "sequence_canastas"),
+)
+_BOOK_LINES = (
+    (CanastaKind.NATURAL, "clean_books"),
+    (CanastaKind.MIXED, "dirty_books"),
+    (CanastaKind.WILD, "wild_books"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +120,22 @@ def _variant_lines(state: State, side: int) -> list[ScoreLine]:
         held = sum(1 for s in rules.side_seats[side] for c in state.hands[s] if IS_BLACK_THREE[c])
         if held:
             lines.append(ScoreLine("black_threes_in_hand", -held * rules.b3_hand_penalty, held))
+    if rules.r3_caught:
+        caught = caught_red_threes(state, side)
+        if caught:
+            lines.append(ScoreLine("red_threes_caught", -caught * rules.r3_caught, caught))
+    foot = foot_cards(state, side)
+    if foot:  # HF-22: an unplayed foot counts against the side (its red threes above)
+        cost = sum(rules.hand_cost[c] for c in foot if not IS_RED_THREE[c])
+        lines.append(ScoreLine("foot_penalty", -cost, len(foot)))
     return lines
 
 
 def _threes_count_plus(state: State, side: int) -> bool:
     """C-SCORE-5: bonus threes count plus once the side melded; SAM-29 / BRA-10: only with
     that many canastas."""
+    if state.rules.r3_each:
+        return True  # HF-21: each one laid out counts plus
     need = state.rules.r3_plus_canastas
     return state.canastas(side) >= need if need else bool(state.melds[side])
 
@@ -200,12 +229,7 @@ def score_hand(state: State) -> HandScore:
             sides.append(SideScore(side, tuple(lines)))
             continue
         kinds = Counter(canasta_kind(m) for m in melds)
-        for kind, key in (
-            (CanastaKind.NATURAL, "natural_canastas"),
-            (CanastaKind.MIXED, "mixed_canastas"),
-            (CanastaKind.WILD, "wild_canastas"),
-            (CanastaKind.SEQUENCE, "sequence_canastas"),
-        ):
+        for kind, key in _BOOK_LINES if rules.books_closed else _CANASTA_LINES:
             if kinds[kind]:
                 bonus = sum(meld_bonus(rules, m) for m in melds if canasta_kind(m) is kind)
                 lines.append(ScoreLine(key, bonus, kinds[kind]))

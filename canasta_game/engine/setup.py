@@ -18,6 +18,7 @@ from canasta_game.engine.cards import (
     parse_cards,
 )
 from canasta_game.engine.game import check_stock_out
+from canasta_game.engine.handfoot import deal_feet
 from canasta_game.engine.meldrules import classify, make_meld
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -52,6 +53,7 @@ def _empty(rules: Rules, seed: int | str, dealer: int, scores: Sequence[int]) ->
         has_melded=(False,) * players,
         picked=(frozenset(),) * players,
         concealed_canastas=(0,) * sides,
+        feet=((),) * players if rules.foot_size else (),
     )
 
 
@@ -61,16 +63,18 @@ def new_hand(
     dealer: int = 0,
     scores: Sequence[int] | None = None,
     lift: int | None = None,
+    deal: int = 0,
 ) -> State:
     """Shuffle, deal, turn the upcard and replace red threes (C-DEAL-7 order).
 
     ``lift`` is how many cards the dealer lifts under O-DEAL-EXACT; when None it is drawn from
     the hand's own random generator (a real dealer is within a few cards of the exact count).
-    The lift never changes which cards are dealt, only whether the bonus is scored.
+    The lift never changes which cards are dealt, only whether the bonus is scored. ``deal``
+    is the hand's number in the match (HF-13's minimums go by it).
     """
     if not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
-    state = _empty(rules, seed, dealer, scores or (0,) * rules.sides)
+    state = replace(_empty(rules, seed, dealer, scores or (0,) * rules.sides), deal=deal)
     rng = random.Random(seed)
     cards = pack(rules)
     rng.shuffle(cards)
@@ -86,7 +90,10 @@ def new_hand(
     hands: list[list[int]] = [[] for _ in range(players)]
     for i in range(deal_count):
         hands[(dealer + 1 + i) % players].append(cards[i])
-    stock = list(reversed(cards[deal_count:]))  # the top of the stock is the last element
+    rest = cards[deal_count:]
+    if rules.foot_size:  # HF-3: then the feet, face down
+        state = replace(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
+    stock = list(reversed(rest))  # the top of the stock is the last element
     state = _upcard(state, stock)
     sides = rules.sides
     bonus: list[list[int]] = [[] for _ in range(sides)]
@@ -116,8 +123,13 @@ def _upcard(state: State, stock: list[int]) -> State:
     rules = state.rules
     pile: list[int] = []
     frozen = False
+    returned = 0
     while stock and rules.upcard != "NONE":  # MAC-5: no upcard, the pile starts empty
         card = stock.pop()
+        if rules.upcard_return and (IS_WILD[card] or IS_RED_THREE[card]) and returned < 60:
+            stock.insert(0, card)  # HF-5: back into the stock (at the bottom), turn another
+            returned += 1
+            continue
         pile.append(card)
         if rules.freezes_pile(card):
             frozen = True  # C-UP-3 (O-B3-FREEZE: a black three upcard freezes too)
@@ -149,14 +161,18 @@ def state_from_setup(
     pile_frozen: bool | None = None,
     has_melded: Sequence[int] = (),
     seed: int | str = "setup",
+    feet: Sequence[str] | None = None,
+    deal: int = 0,
 ) -> State:
     """An explicit position. Cards are RULES.md notation; each list is space-separated.
 
     ``stock`` and ``pile`` are written bottom first, so their last card is the top one.
     ``melds`` maps a side to meld strings (``"K K K 2"``); ``has_melded`` lists seats that
-    melded earlier this hand. A draw-phase position with no stock is checked as a turn that
-    begins (C-STOCK-4), so it may come back already over. ``pile_frozen`` defaults to "a
-    card that freezes the pile under these rules is in it" (C-PILE-3, O-B3-FREEZE).
+    melded earlier this hand; ``feet`` gives each seat's face-down foot (HF-3, "" for one
+    picked up) and ``deal`` the deal's number (HF-13). A draw-phase position with no stock
+    is checked as a turn that begins (C-STOCK-4), so it may come back already over.
+    ``pile_frozen`` defaults to "a card that freezes the pile under these rules is in it"
+    (C-PILE-3, O-B3-FREEZE).
     Duplicate faces get successive copies across the whole setup, so ``Kh Kh`` is two cards.
     """
     used: set[int] = set()
@@ -187,6 +203,7 @@ def state_from_setup(
         threes[side] = take(text)
     pile_cards = take(pile)
     stock_cards = take(stock)
+    foot_cards = tuple(take(f) for f in feet) if feet is not None else state.feet
     if pile_frozen is None:
         pile_frozen = any(rules.freezes_pile(c) for c in pile_cards)
     melded = tuple(seat in has_melded for seat in range(rules.players))
@@ -205,5 +222,7 @@ def state_from_setup(
         phase=phase,
         drew=drew,
         has_melded=melded,
+        feet=foot_cards,
+        deal=deal,
     )
     return check_stock_out(built, [])[0]  # a turn that starts with no stock (C-STOCK-4)

@@ -118,6 +118,9 @@ class State:
     discards: tuple[tuple[int, int], ...] = ()  # (seat, card) of every discard, public memory
     recycle_idle: bool = False  # O-STOCK-RECYCLE: turned over, nobody melded or took since
     end: HandEnd | None = None
+    # HF-3, HF-8: per seat, the foot still face down (empty once picked up, or in no foot game)
+    feet: tuple[tuple[int, ...], ...] = ()
+    deal: int = 0  # HF-13: which deal of the match this is (0 for the first)
 
     # --- convenience readers ------------------------------------------------------------
 
@@ -144,7 +147,11 @@ class State:
         return None
 
     def minimum(self, side: int) -> tuple[int, str]:
-        return self.rules.initial_minimum(self.scores[side])
+        return self.rules.initial_minimum(self.scores[side], self.deal)
+
+    def has_foot(self, seat: int) -> bool:
+        """HF-8: the seat's foot is still face down, waiting for the hand to be used up."""
+        return bool(self.feet) and bool(self.feet[seat])
 
     @property
     def top(self) -> int | None:

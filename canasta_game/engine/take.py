@@ -25,6 +25,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import SimpleTake, no_top_card_take
 from canasta_game.engine.cuban import only_black_threes, sets_aside
+from canasta_game.engine.handfoot import book_full, pick_up_foot
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -38,6 +39,7 @@ from canasta_game.engine.turn import (
     LEGAL,
     Laying,
     Result,
+    discard_needed,
     finish_problem,
     frozen_for,
     meets_minimum,
@@ -81,11 +83,11 @@ def take(state: State, action: TakePile, build: bool) -> Result:
         return problem
     laying = Laying.start(state)
     closed = not laying.melds
-    target = _top_target(laying.melds, rank)
+    target = _top_target(laying.melds, rank, state.rules.books_closed)
     problem = _may_take(state, target, action, naturals) or _conflict(state, target, action)
     if problem is not None:
         return problem
-    laying.events.append(ev.PileTaken(seat, state.pile))
+    laying.events.append(ev.PileTaken(seat, taken_cards(state)))
     pile_meld = _lay_top(laying, target, action, naturals, wilds)
     if isinstance(pile_meld, Reason):
         return pile_meld
@@ -152,9 +154,10 @@ def _top_cards(cards: Cards, rank: int) -> tuple[int, int] | Reason:
     return naturals, wilds
 
 
-def _top_target(melds: list[TableMeld], rank: int) -> TableMeld | None:
-    """The side's meld the top card would join: the open one of its rank (O-PILE-CONFLICT=A)."""
-    of_rank = [m for m in melds if m.key == rank]
+def _top_target(melds: list[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
+    """The side's meld the top card would join: the open one of its rank (O-PILE-CONFLICT=A);
+    never a closed book (HF-9: the top card starts a new meld beside it)."""
+    of_rank = [m for m in melds if m.key == rank and not (books_closed and m.is_canasta)]
     return next((m for m in of_rank if not m.is_canasta), of_rank[0] if of_rank else None)
 
 
@@ -205,8 +208,10 @@ def _lay_top(
     top = laying.state.pile[-1]
     cards = (top, *action.cards)
     if target is not None and not action.separate:
-        problem = wild_onto_canasta(rules, target, wilds) or check_counts(
-            rules, target.naturals + 1 + naturals, target.wilds + wilds
+        problem = (
+            wild_onto_canasta(rules, target, wilds)
+            or book_full(rules, target.size + len(cards))  # HF-9
+            or check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds)
         )
         if problem is not None:
             return problem
@@ -214,7 +219,7 @@ def _lay_top(
         return laying.extend(target, cards, 1 + naturals, wilds)
     if len(cards) < 3:
         return reason("C-MELD-1", "meld_too_small")
-    problem = check_counts(rules, 1 + naturals, wilds)
+    problem = book_full(rules, len(cards)) or check_counts(rules, 1 + naturals, wilds)
     if problem is not None:
         return problem
     return laying.add_new(RANK_OF[top], cards, 1 + naturals, wilds)
@@ -241,8 +246,9 @@ def _lay_extra(laying: Laying, action: TakePile, rank: int, closed: bool) -> Rea
 
 def _wild_meld_first(laying: Laying, wilds: int, pile_meld: TableMeld) -> Reason | None:
     """O-WILD-MELDS: while a wild-card meld is incomplete, wild cards go only there."""
-    if not laying.state.rules.wild_melds or not wild_meld_pending(laying.melds):
-        return None
+    rules = laying.state.rules
+    if not rules.wild_melds or not rules.wild_meld_first or not wild_meld_pending(laying.melds):
+        return None  # HF-11: no wild meld comes first
     regular = wilds + sum(m.wilds for m in laying.new if not m.is_wild_meld)
     if regular and pile_meld.key != WILD_KEY:
         return reason("O-WILD-MELDS", "wild_meld_pending")
@@ -264,7 +270,8 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     """The pile goes to the hand (bonus threes laid out); then C-TURN-7 or going out."""
     state = laying.state
     seat, side = state.current, laying.side
-    below = state.pile[:-1]
+    below = taken_cards(state)[:-1]
+    left = state.pile[: len(state.pile) - len(below) - 1]  # O-HF-PILE-N: what stays
     rules = state.rules
     # C-R3-1: bonus threes are laid out; CUB-8: black threes are set aside beside them
     threes = tuple(c for c in below if rules.is_bonus_three(c) or sets_aside(rules, c))
@@ -277,8 +284,8 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     state = evolve(
         state,
         hands=set_at(state.hands, seat, rest + gained),
-        pile=(),
-        pile_frozen=False,
+        pile=left,
+        pile_frozen=any(state.rules.freezes_pile(c) for c in left),
         melds=set_at(state.melds, side, tuple(laying.melds)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
         next_mid=laying.mids,
@@ -290,11 +297,21 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         turn_touched_old=state.turn_touched_old or laying.touched_old,
         picked=set_at(state.picked, seat, state.picked[seat] | frozenset(gained)),
     )
+    if not state.hands[seat] and state.has_foot(seat):
+        state = pick_up_foot(state, seat, events)  # HF-8: at once
+    elif not state.hands[seat] and state.rules.out_needs_discard:
+        return discard_needed(state.rules)
     if not state.hands[seat]:  # C-PILE-11 with C-OUT-2: every card melded goes out
         problem = melded_out_problem(state, side)
         return problem if problem is not None else went_out(state, events)
     problem = finish_problem(state)
     return problem if problem is not None else (state, events)
+
+
+def taken_cards(state: State) -> Cards:
+    """C-PILE-9: the whole pile; O-HF-PILE-N: only its top N cards (bottom first)."""
+    n = state.rules.pile_take_n
+    return state.pile[-n:] if n else state.pile
 
 
 # --- the generator ---------------------------------------------------------------------
@@ -346,7 +363,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
-    simple = SimpleTake(state, side, _top_target(list(state.melds[side]), rank))
+    target = _top_target(list(state.melds[side]), rank, state.rules.books_closed)
+    simple = SimpleTake(state, side, target)
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]

@@ -21,7 +21,8 @@ from canasta_game.engine.cards import (
     VALUE_OF,
 )
 from canasta_game.engine.cuban import only_black_threes
-from canasta_game.engine.going_out import can_go_out, must_ask
+from canasta_game.engine.going_out import ask_rule, can_go_out, must_ask
+from canasta_game.engine.handfoot import out_problem
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -157,6 +158,10 @@ def going_out_problem(state: State, side: int) -> Reason | None:
     if state.question is Question.NO:
         return reason("C-OUT-6", "out_forbidden")
     rules = state.rules
+    if rules.foot_size or rules.book_quota:
+        problem = out_problem(state, side)  # HF-16, HF-17
+        if problem is not None:
+            return problem
     have = state.canastas(side)
     if have < rules.go_out_canastas:
         if rules.go_out_canastas == 1 and have == 0:
@@ -171,15 +176,21 @@ def going_out_problem(state: State, side: int) -> Reason | None:
     ):
         return reason("BOL-9", "out_needs_sequence")
     if must_ask(state) and state.question is not Question.YES:
-        return reason("BRA-11", "out_must_ask")
+        return reason(ask_rule(rules), "out_must_ask")
     return mac.open_pure_meld(state, side)  # MAC-31
 
 
 def melded_out_problem(state: State, side: int) -> Reason | None:
-    """Going out by melding the last card: MAC-30 forbids it (a final discard is needed)."""
+    """Going out by melding the last card: MAC-30 and HF-16 forbid it (a final discard is
+    needed)."""
     if state.rules.out_needs_discard:
-        return reason("MAC-30", "out_needs_discard")
+        return discard_needed(state.rules)
     return going_out_problem(state, side)
+
+
+def discard_needed(rules: Rules) -> Reason:
+    """MAC-30, HF-16: going out ends with a discard; the refusal names the game's own rule."""
+    return reason("HF-16" if rules.foot_size else "MAC-30", "out_needs_discard")
 
 
 def finish_problem(state: State) -> Reason | None:
@@ -189,14 +200,14 @@ def finish_problem(state: State) -> Reason | None:
         if can_go_out(state):
             return None
         if must_ask(state) and state.question is not Question.YES:
-            return reason("BRA-11", "out_must_ask")
+            return reason(ask_rule(state.rules), "out_must_ask")
         if state.question is Question.YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
     if only_black_threes(state, hand):
         return None if can_go_out(state) else reason("CUB-7", "b3_first_round")
-    if len(hand) >= 2:
-        return None
+    if len(hand) >= 2 or state.has_foot(state.current):
+        return None  # HF-8: a last card discarded brings the foot next turn
     if can_go_out(state):
         return None
     if state.question is Question.NO:

@@ -40,6 +40,8 @@ def every_card_once(state: State) -> list[str]:
             cards += meld.cards
     for threes in state.bonus_threes:
         cards += threes
+    for foot in state.feet:  # HF-3
+        cards += foot
     cards.sort()
     if cards == _sorted_pack(state.rules):  # the fast test; the counts below name the fault
         return []
@@ -97,7 +99,7 @@ def hands_consistent(state: State) -> list[str]:
         over = state.phase is Phase.OVER and state.rules.last_three_in_hand
         if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0 and not over:
             problems.append(f"seat {seat} holds a bonus three")
-        if not hand and state.phase is not Phase.OVER:
+        if not hand and state.phase is not Phase.OVER and not state.has_foot(seat):
             problems.append(f"seat {seat} has no cards while the hand goes on")
     for side, threes in enumerate(state.bonus_threes):
         set_aside = state.rules.b3_set_aside  # CUB-8: black threes of a taken pile
@@ -154,6 +156,8 @@ def no_leaks(state: State) -> list[str]:
     for seat in range(state.rules.players):
         view = observe(state, seat)
         hidden = set(stock)
+        for foot in state.feet:  # HF-3: a face-down foot is hidden from its owner too
+            hidden.update(foot)
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.picked[other])

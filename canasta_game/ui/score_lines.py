@@ -39,6 +39,11 @@ LABELS: dict[str, str] = {
     "aces_in_hand": N_("3+ aces left in a hand"),
     "sevens_in_hand": N_("3+ sevens left in a hand"),
     "special_hand": N_("Special hand"),
+    "clean_books": N_("Clean books"),
+    "dirty_books": N_("Dirty books"),
+    "wild_books": N_("Wild books"),
+    "red_threes_caught": N_("Red threes caught in hand or foot"),
+    "foot_penalty": N_("Cards left in the foot"),
 }
 
 

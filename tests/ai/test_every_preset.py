@@ -17,12 +17,15 @@ from canasta_game.ai.sequences import out_missing
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import MAC_PRESETS, PRESETS, preset
+from canasta_game.engine.rules import HAND_AND_FOOT_PRESETS, MAC_PRESETS, PRESETS, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase
 
 HARD_HANDS = 50
 TINY_BUDGET = 0.01
+#: Hand and Foot's hands are long (270 cards or more, two to four seconds each here): six
+#: hands per preset (twelve with two players), each with all three levels at the table.
+HAND_AND_FOOT_HANDS = 6
 
 
 def _levels(hand: int, players: int) -> list[str]:
@@ -44,7 +47,8 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
     rules = preset(name)
     hands_played: Counter[str] = Counter()
     endings: Counter[str] = Counter()
-    total = HARD_HANDS * (2 if rules.players == 2 else 1)
+    per = HAND_AND_FOOT_HANDS if name in HAND_AND_FOOT_PRESETS else HARD_HANDS
+    total = per * (2 if rules.players == 2 else 1)
     for hand in range(total):
         levels = _levels(hand, rules.players)
         bots = [
@@ -67,7 +71,11 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
         view = observe(state, 0)
         if any(out_missing(view, side) == 0 for side in range(rules.sides)):
             endings["a side could go out"] += 1
-    assert all(hands_played[level] >= 50 for level in LEVELS), hands_played
+    assert all(hands_played[level] >= per for level in LEVELS), hands_played
+    if name in HAND_AND_FOOT_PRESETS:
+        # The bots do not yet aim for Hand and Foot's book quota (issue 12), so there most
+        # hands end with the stock: legal play is what this test asks.
+        return
     if name in MAC_PRESETS:
         # Modern American's stock is short (about 50 cards, the talons take 7 more) and going
         # out needs two canastas, so fewer hands reach it: still two in five.

@@ -22,11 +22,22 @@ from canasta_game.engine.state import Phase, evolve
 RULES = preset("classic-4")
 
 
-def _session(hand: str, *, melds: dict[int, list[str]] | None = None, phase: Phase = Phase.DRAW,
-             pile: str = "9c Qd Ks 6h Kh", scores: tuple[int, int] = (0, 0)) -> Session:
+def _session(
+    hand: str,
+    *,
+    melds: dict[int, list[str]] | None = None,
+    phase: Phase = Phase.DRAW,
+    pile: str = "9c Qd Ks 6h Kh",
+    scores: tuple[int, int] = (0, 0),
+) -> Session:
     state = state_from_setup(
-        RULES, [hand, "4c 4d 9s", "7c 7d 8s", "6c 6d Ts"], stock="Qh Qd 5h 5d",
-        pile=pile, melds=melds, scores=scores, phase=phase,
+        RULES,
+        [hand, "4c 4d 9s", "7c 7d 8s", "6c 6d Ts"],
+        stock="Qh Qd 5h 5d",
+        pile=pile,
+        melds=melds,
+        scores=scores,
+        phase=phase,
     )
     return Session.from_state(state, human_seat=0, level="easy")
 

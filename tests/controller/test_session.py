@@ -105,8 +105,11 @@ def test_from_state_wraps_an_explicit_position() -> None:
     from canasta_game.engine.setup import state_from_setup
 
     state = state_from_setup(
-        preset("classic-4"), ["Kh Kd 5c", "4c 4d 9s", "7c 7d 8s", "6c 6d Ts"],
-        stock="Qh Qd", pile="Ks", scores=(0, 0),
+        preset("classic-4"),
+        ["Kh Kd 5c", "4c 4d 9s", "7c 7d 8s", "6c 6d Ts"],
+        stock="Qh Qd",
+        pile="Ks",
+        scores=(0, 0),
     )
     session = Session.from_state(state, human_seat=0)
     assert session.state == state

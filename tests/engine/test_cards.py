@@ -92,7 +92,7 @@ def test_parse_cards_rejects_the_same_physical_card_twice():
         ("10h", "10h"),
         ("XX", "XX"),
         ("Kh#0", "Kh#0"),
-        ("Kh#13", "Kh#13"),
+        ("Kh#17", "Kh#17"),  # HF-2: up to 16 copies (seven decks, 14 jokers)
         ("Kh#x", "x"),
     ],
 )

@@ -40,9 +40,15 @@ def reenact(rules, seed, dealer):
     for i in range(dealt):  # C-DEAL-5: one at a time, clockwise, from the dealer's left
         hands[(dealer + 1 + i) % players].append(cards[i])
     stock = cards[dealt:]  # top first here
+    feet: list[list[int]] = [[] for _ in range(players)]
+    for i in range(players * rules.foot_size):  # HF-3: then the feet, the same way
+        feet[(dealer + 1 + i) % players].append(stock.pop(0))
     pile = []
     while rules.upcard != "NONE":  # C-UP-1/C-UP-2 (MAC-5: no upcard at all)
         card = stock.pop(0)
+        if rules.upcard_return and (is_wild(card) or is_red3(card)):
+            stock.append(card)  # HF-5: back into the stock (its bottom), turn another
+            continue
         pile.append(card)
         if not (is_wild(card) or is_red3(card)):
             break
@@ -63,6 +69,7 @@ def reenact(rules, seed, dealer):
         "pile": pile,
         "frozen": frozen,
         "bonus": bonus,
+        "feet": feet,
     }
 
 
@@ -85,6 +92,7 @@ def test_deal_matches_the_rules(name, seed, dealer):
         assert sorted(state.hands[seat]) == sorted(want["hands"][seat]), seat
         assert len(state.hands[seat]) == rules.deal_size  # D cards each
         assert not any(is_red3(c) for c in state.hands[seat])  # C-R3-1
+    assert [list(f) for f in state.feet] == (want["feet"] if rules.foot_size else [])
     assert list(reversed(state.stock)) == want["stock"]  # the state keeps the top last
     assert list(state.pile) == want["pile"]
     assert state.pile_frozen == want["frozen"]
@@ -107,10 +115,12 @@ def test_every_card_is_somewhere_once(name):
             seen += Counter(hand)
         for threes in state.bonus_threes:
             seen += Counter(threes)
+        for foot in state.feet:  # HF-3
+            seen += Counter(foot)
         assert seen == Counter(build_deck(rules.decks, rules.jokers))
         red = sum(len(b) for b in state.bonus_threes)
         turned = len(state.pile)  # the upcard and the cards it covered (none under MAC-5)
-        dealt = rules.players * rules.deal_size
+        dealt = rules.players * (rules.deal_size + rules.foot_size)
         assert len(state.stock) == rules.deck_size() - dealt - turned - red
 
 

@@ -190,9 +190,7 @@ def build(q, clean, nowild3, mode, tokens, melds, wild=(False, None)):
     )
     faces = Faces()
     hand_jokers = [t for t in tokens if t == "JK"]
-    hand = [
-        faces.black() if t == "3" else faces.natural(t) for t in tokens if t not in ("2", "JK")
-    ]
+    hand = [faces.black() if t == "3" else faces.natural(t) for t in tokens if t not in ("2", "JK")]
     hand += [faces.wild() for t in tokens if t == "2"] + hand_jokers
     faces.used["JK"] = len(hand_jokers)
     meld_texts = [

@@ -14,9 +14,7 @@ from canasta_game.sim.policies import greedy_policy
 
 def finished(rules, hands, *, melds=None, bonus_threes=None, end=None):
     """A hand that is over, built from explicit cards."""
-    state = state_from_setup(
-        rules, hands, melds=melds, bonus_threes=bonus_threes, phase=Phase.PLAY
-    )
+    state = state_from_setup(rules, hands, melds=melds, bonus_threes=bonus_threes, phase=Phase.PLAY)
     return dataclasses.replace(state, phase=Phase.OVER, end=end or HandEnd("stock"))
 
 

@@ -25,9 +25,7 @@ RANK_CHARS = "23456789TJQKA"
 NATURALS = "456789TJQKA"
 MODES = ("MAX3", "LE_NAT", "LT_NAT", "MAX2", "IT")
 PACK = build_deck(2, 4)
-SETTINGS = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def oracle(faces: list[str], mode: str, wild_melds: bool) -> tuple[int, int, int] | None:

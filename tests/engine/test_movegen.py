@@ -114,9 +114,7 @@ def test_discards_one_per_kind(seed):
 
 
 def test_discards_of_the_same_rank_but_other_suit_are_one_move():
-    state = state_from_setup(
-        CLASSIC, ["Kc Kd Ks 3c 3s 2c 2d JK 9h", "", "", ""], phase=Phase.PLAY
-    )
+    state = state_from_setup(CLASSIC, ["Kc Kd Ks 3c 3s 2c 2d JK 9h", "", "", ""], phase=Phase.PLAY)
     kinds = sorted(kind(m.card) for m in discard_moves(state))
     assert kinds == ["2", "3", "9", "JK", "K"]
 
@@ -177,9 +175,7 @@ def test_x05_unfrozen_pile_taken_by_adding_to_a_meld():
     setup = dict(melds={0: ["9c 9h 9s 2c"]}, pile="4c 9d", stock="5c 5d 5h")
     state = state_from_setup(CLASSIC, ["Kc Qd", "", "", ""], **setup)
     assert TakePile(0) in pile_takes(state)
-    frozen = state_from_setup(
-        preset("classic-4", pile_frozen=True), ["Kc Qd", "", "", ""], **setup
-    )
+    frozen = state_from_setup(preset("classic-4", pile_frozen=True), ["Kc Qd", "", "", ""], **setup)
     assert pile_takes(frozen) == []
 
 

@@ -70,8 +70,8 @@ def check_view(state, seat, picked):
     assert view.pile_size == len(state.pile)
     assert view.pile_top == (state.pile[-1] if state.pile else None)
     for other in range(players):
-        expected = set(state.hands[other]) if other == seat else picked[other] & set(
-            state.hands[other]
+        expected = (
+            set(state.hands[other]) if other == seat else picked[other] & set(state.hands[other])
         )
         assert set(view.known[other]) == expected, (seat, other)
         assert len(view.known[other]) == len(expected)

@@ -28,8 +28,9 @@ OTHERS = ["4c 4d 9s", "7c 7d 8s", "6c 6d Ts"]
 
 
 def _out_position(rules, hand: str, melds: list[str], **kw):
-    return state_from_setup(rules, [hand, *OTHERS], stock="Qh Qd", pile="5s",
-                            melds={0: melds}, phase=Phase.PLAY, **kw)
+    return state_from_setup(
+        rules, [hand, *OTHERS], stock="Qh Qd", pile="5s", melds={0: melds}, phase=Phase.PLAY, **kw
+    )
 
 
 # --- going out --------------------------------------------------------------------------
@@ -65,8 +66,9 @@ def test_out_nowild3_forbids_a_wild_or_black_three_as_the_last_discard() -> None
 def _concealed_position(rules):
     # X-15 shape: N closed at 2000 (minimum 90), has drawn, holds seven 7s, four 5s and 9c.
     hand = "7c 7d 7h 7s 7c 7d 7h 5c 5d 5h 5s 9c"
-    return state_from_setup(rules, [hand, *OTHERS], stock="Qh Qd", pile="4s",
-                            scores=(2000, 0), phase=Phase.PLAY)
+    return state_from_setup(
+        rules, [hand, *OTHERS], stock="Qh Qd", pile="4s", scores=(2000, 0), phase=Phase.PLAY
+    )
 
 
 def _go_out_concealed(state):
@@ -94,8 +96,9 @@ def _pile_then_concealed(rules):
     # S opened earlier; N never melded, takes the pile with a new Q meld, melds seven 7s and
     # goes out with the 5 that came from the pile.
     hand = "Qc Qd 7c 7d 7h 7s 7c 7d 7h"
-    state = state_from_setup(rules, [hand, *OTHERS], stock="Kh Kd", pile="5c Qh",
-                             melds={0: ["Ac Ad Ah"]}, has_melded=[2])
+    state = state_from_setup(
+        rules, [hand, *OTHERS], stock="Kh Kd", pile="5c Qh", melds={0: ["Ac Ad Ah"]}, has_melded=[2]
+    )
     state = legal(state, TakePile(0, pick(state, 0, "Qc Qd")))
     state = legal(state, Meld(0, (pick(state, 0, "7c 7d 7h 7s 7c 7d 7h"),)))
     return legal(state, Discard(0, pick(state, 0, "5c")[0]))
@@ -110,8 +113,14 @@ def test_concealed_pile_option_decides_whether_taking_the_pile_spoils_it() -> No
 
 def test_ask_needs_a_partner_and_cannot_be_repeated() -> None:
     two = preset("classic-2")
-    state = state_from_setup(two, ["Kc Kd 5c", "4c 4d 9s"], stock="Qh Qd", pile="5s",
-                             melds={0: ["Kh Ks Kh Ks Kc Kd 2c"]}, phase=Phase.PLAY)
+    state = state_from_setup(
+        two,
+        ["Kc Kd 5c", "4c 4d 9s"],
+        stock="Qh Qd",
+        pile="5s",
+        melds={0: ["Kh Ks Kh Ks Kc Kd 2c"]},
+        phase=Phase.PLAY,
+    )
     rejected(state, AskGoOut(0), "C-SEAT-6")
     state = _out_position(CLASSIC, "Kc Kd 5c", ["Kh Ks Kh Ks Kc 2c 2d"])
     state = legal(state, AskGoOut(0))
@@ -134,8 +143,14 @@ def test_ask_is_refused_when_going_out_is_impossible() -> None:
 
 
 def test_one_meld_per_rank_and_only_your_own_side() -> None:
-    state = state_from_setup(CLASSIC, ["Kc Kd Ks 9c 9d", *OTHERS], stock="Qh", pile="5s",
-                             melds={0: ["Kh Kh Ks"], 1: ["9h 9s 9h"]}, phase=Phase.PLAY)
+    state = state_from_setup(
+        CLASSIC,
+        ["Kc Kd Ks 9c 9d", *OTHERS],
+        stock="Qh",
+        pile="5s",
+        melds={0: ["Kh Kh Ks"], 1: ["9h 9s 9h"]},
+        phase=Phase.PLAY,
+    )
     rejected(state, Meld(0, (pick(state, 0, "Kc Kd Ks"),)), "C-MELD-5")
     theirs = state.melds[1][0].mid
     rejected(state, AddToMeld(0, theirs, pick(state, 0, "9c")), "C-TURN-6")
@@ -165,9 +180,14 @@ def test_four_black_threes_score_100_with_b3_meld4() -> None:
 
 def test_black_three_left_in_hand_costs_b3_hand() -> None:
     def penalty(rules):
-        state = state_from_setup(rules, ["9c", "4c 4d 9s", "3c 5d", "6c 6d Ts"], stock="Qh",
-                                 pile="5s", melds={0: ["Kc Kd Kh Ks Kc Kd Kh"]},
-                                 phase=Phase.PLAY)
+        state = state_from_setup(
+            rules,
+            ["9c", "4c 4d 9s", "3c 5d", "6c 6d Ts"],
+            stock="Qh",
+            pile="5s",
+            melds={0: ["Kc Kd Kh Ks Kc Kd Kh"]},
+            phase=Phase.PLAY,
+        )
         done = legal(state, Discard(0, pick(state, 0, "9c")[0]))
         return lines(done, 0)["hand_penalty"]
 
@@ -177,8 +197,9 @@ def test_black_three_left_in_hand_costs_b3_hand() -> None:
 
 def test_black_threes_as_bonus_cards_are_laid_out_and_replaced() -> None:
     rules = CLASSIC.with_options(b3_asr3=True)
-    state = state_from_setup(rules, ["Kc Kd 5c", *OTHERS], stock="9c 3s", pile="5s",
-                             melds={0: ["Ac Ad Ah"]})
+    state = state_from_setup(
+        rules, ["Kc Kd 5c", *OTHERS], stock="9c 3s", pile="5s", melds={0: ["Ac Ad Ah"]}
+    )
     state = legal(state, DrawStock(0))
     assert [face_text(c) for c in state.bonus_threes[0]] == ["3s"]
     assert "9c" in [face_text(c) for c in state.hands[0]]
@@ -196,8 +217,14 @@ def test_black_three_upcard_with_asr3_stop_off_is_covered() -> None:
 
 def test_black_three_freeze_option() -> None:
     def after_discard(rules):
-        state = state_from_setup(rules, ["3s Kc", "9c 2d 4d", *OTHERS[1:]], stock="Qh Qd",
-                                 pile="5s", melds={1: ["9h 9s 9d"]}, phase=Phase.PLAY)
+        state = state_from_setup(
+            rules,
+            ["3s Kc", "9c 2d 4d", *OTHERS[1:]],
+            stock="Qh Qd",
+            pile="5s",
+            melds={1: ["9h 9s 9d"]},
+            phase=Phase.PLAY,
+        )
         state = legal(state, Discard(0, pick(state, 0, "3s")[0]))
         state = legal(state, DrawStock(1))
         state = legal(state, Discard(1, pick(state, 1, "4d")[0]))

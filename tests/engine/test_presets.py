@@ -40,6 +40,12 @@ TABLE = {
     "uruguayan": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
     # VARIANTS.md MAC-1, MAC-2, MAC-9, MAC-29, MAC-44
     "modern-american": (4, ((0, 2), (1, 3)), 108, 13, 1, 2, 8500),
+    # VARIANTS.md HF-1..3, HF-6: one more 54-card deck than players; the book quota (HF-17)
+    # replaces the canastas to go out, and four deals (HF-14) the target
+    "hand-and-foot": (4, ((0, 2), (1, 3)), 270, 13, 2, 0, 5000),
+    "hand-and-foot-2": (2, ((0,), (1,)), 162, 13, 2, 0, 5000),
+    "hand-and-foot-3": (3, ((0,), (1,), (2,)), 216, 13, 2, 0, 5000),
+    "hand-and-foot-6": (6, ((0, 2, 4), (1, 3, 5)), 378, 13, 2, 0, 5000),
 }
 
 
@@ -72,7 +78,7 @@ def test_deck_jokers_per_deck_size():
     # N-DECK-1 / N-DECK-2 / V5-1: 4 jokers with two decks, 6 with three.
     for name, rules in PRESETS.items():
         jokers = sum(1 for c in pack(rules) if card_text(c).startswith("JK"))
-        assert jokers == {108: 4, 162: 6, 216: 8}[rules.deck_size()], name
+        assert jokers == {108: 4, 162: 6, 216: 8, 270: 10, 378: 14}[rules.deck_size()], name
 
 
 def test_four_players_partners_sit_opposite_c_seat_2():
@@ -269,6 +275,17 @@ NON_DEFAULT = {
     "out_no_open_pure": True,
     "special_hands": "CLA",
     "mac_scoring": True,
+    "foot_size": 2,
+    "upcard_return": True,
+    "pile_take_n": 7,
+    "books_closed": True,
+    "wild_meld_first": False,
+    "no_three_melds": True,
+    "deal_minimums": (50, 90),
+    "fixed_deals": 4,
+    "book_quota": (1, 1, 1),
+    "r3_each": 100,
+    "r3_caught": 500,
 }
 
 

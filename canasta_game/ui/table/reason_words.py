@@ -372,6 +372,15 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
         "With one card left you must go out anyway, so there is nothing to ask."
     ),
     "answer_none": lambda v: _("Nobody has asked to go out."),
+    "out_foot_first": lambda v: _("Play your foot before you go out."),
+    "out_books": lambda v: _(
+        "To go out your side needs clean books: {clean}, dirty books: {dirty}, wild books: {wild}."
+    ).format(clean=v["clean"], dirty=v["dirty"], wild=v["wild"]),
+    "out_needs_discard": lambda v: _("You go out with a discard: keep one card to discard."),
+    "book_full": lambda v: _(
+        "A book of {size} cards is complete: start a new meld beside it."
+    ).format(size=v["size"]),
+    "meld_no_threes": lambda v: _("Threes are never melded in this game."),
     "question_pending": lambda v: _("Wait for your partner's answer."),
     # Modern American Canasta (MAC-*)
     "rank_dead": lambda v: _(
@@ -400,9 +409,6 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     ).format(card=card_name(v["card"])),
     "out_open_pure": lambda v: _("Your side cannot go out while {meld} is incomplete.").format(
         meld=meld_object(v["rank"])
-    ),
-    "out_needs_discard": lambda v: _(
-        "You cannot meld every card: going out ends with a discard, face down."
     ),
     "special_after_draw": lambda v: _("A special hand is laid after drawing from the stock."),
 }
