@@ -16,6 +16,7 @@ from canasta_game.ui.shell.house_rules import (
     house_rules,
     option_sentence,
     options_of,
+    own_switches,
     table_check,
     value_label,
 )
@@ -38,14 +39,16 @@ def test_o_seat6_is_offered_to_six_players() -> None:
     assert "six_seating" in [o.field for o in options_of(PRESETS["classic-6"])]
 
 
-def test_a_variant_offers_its_own_switches_too() -> None:
+def test_a_variant_offers_its_own_switches_and_no_other_games() -> None:
+    """A house table of Samba switches Samba's rules, not Cuban's or British's."""
     samba = SEQUENCE_PRESETS["samba"]
     fields = {option.field for option in options_of(samba)}
     assert fields >= {"sequences", "no_wild_on_canasta", "r3_plus_canastas"}
-    switches = {name for name in VARIANT_RULE_IDS if isinstance(getattr(samba, name), bool)}
+    assert not fields & {"acaba", "b3_first_round", "canasta_max", "foot_size"}
+    switches = {name for name in own_switches(samba) if isinstance(getattr(samba, name), bool)}
     worded = {name for name in switches if option_sentence(name, samba) is not None}
-    assert worded >= {"sequences", "out_needs_sequence", "b3_first_round", "acaba"}
-    assert fields & switches == worded  # every worded switch, and only those
+    assert worded >= {"sequences", "no_wild_on_canasta"}
+    assert fields & set(VARIANT_RULE_IDS) >= worded  # every worded switch of its own
     assert "sequences" not in {o.field for o in options_of(PRESETS["classic-4"])}
     for option in options_of(samba):
         assert not option.sentence.startswith(FALLBACK), option.field

@@ -51,10 +51,16 @@ class Option:
         return not self.values
 
 
+def own_switches(base: Rules) -> list[str]:
+    """The variant switches ``base`` sets away from Classic's: its own rules, the ones a
+    house table of that game may switch back (Samba offers no Acaba, Cuban no sequences)."""
+    plain = Rules()
+    return [name for name in VARIANT_RULE_IDS if getattr(base, name) != getattr(plain, name)]
+
+
 def is_variant(base: Rules) -> bool:
     """A variant sets some of its own switches away from Classic's."""
-    plain = Rules()
-    return any(getattr(base, name) != getattr(plain, name) for name in VARIANT_RULE_IDS)
+    return bool(own_switches(base))
 
 
 def options_of(base: Rules) -> list[Option]:
@@ -62,8 +68,7 @@ def options_of(base: Rules) -> list[Option]:
     names = [n for n in OPTION_IDS if n not in SKIPPED]
     if base.players != 6:
         names.remove("six_seating")
-    if is_variant(base):
-        names += [n for n in VARIANT_RULE_IDS if n not in names]
+    names += [n for n in own_switches(base) if n not in names]
     found = []
     for name in names:
         option = _option(name, base)
