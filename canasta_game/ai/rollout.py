@@ -28,6 +28,7 @@ from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import (
     HandGroups,
     discard_moves,
+    legal_moves,
     meld_all,
     meld_moves,
     pile_takes,
@@ -135,7 +136,10 @@ def _play(state: State, rng: random.Random) -> Action:
         discards = [m for m in discard_moves(state) if isinstance(m, Discard)]
     if not discards:
         moves = meld_moves(state)
-        return max(moves, key=lambda m: len(m.cards()))
+        if moves:
+            return max(moves, key=lambda m: len(m.cards()))
+        # BRA-11, HF-16: the last card may only go with the partner's "yes": ask first
+        return rng.choice(legal_moves(state))
     nxt = (seat + 1) % state.rules.players
     their = state.melds[state.side_of(nxt)]
     open_for_them = not frozen_for(state, state.side_of(nxt))
