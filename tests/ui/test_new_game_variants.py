@@ -12,7 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
-from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS
+from canasta_game.engine.rules import NEW_GAME_PRESETS, SEQUENCE_PRESETS
 from canasta_game.i18n import _
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
@@ -44,7 +44,7 @@ def _labels(driver: ShellDriver) -> list[str]:
 
 def test_every_preset_has_a_name_and_a_description() -> None:
     """Each preset New game offers is named and described in one line (the data table)."""
-    for name in PRESETS:
+    for name in NEW_GAME_PRESETS:
         assert name in PRESET_TEXTS, name
         assert preset_label(name) != name and preset_description(name)
 
