@@ -81,6 +81,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "exact_deal_side": state.exact_deal_side,
         "discards": [[seat, card_text(card)] for seat, card in state.discards],
         "recycle_idle": state.recycle_idle,
+        "pile_hidden": state.pile_hidden,
+        "opened_dirty": state.opened_dirty,
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -122,8 +124,18 @@ def state_from_dict(data: dict[str, Any]) -> State:
         exact_deal_side=data["exact_deal_side"],
         discards=tuple((int(seat), parse_card(card)) for seat, card in data["discards"]),
         recycle_idle=bool(data.get("recycle_idle", False)),
+        pile_hidden=_pile_hidden(data),
+        opened_dirty=bool(data.get("opened_dirty", False)),
         end=None if end is None else HandEnd(**end),
     )
+
+
+def _pile_hidden(data: dict[str, Any]) -> int:
+    """IT-4: the face-down packet is a bottom part of the pile, never more than the pile."""
+    hidden = int(data.get("pile_hidden", 0))
+    if not 0 <= hidden <= len(data["pile"]):
+        raise ValueError(f"pile_hidden {hidden} does not fit a pile of {len(data['pile'])}")
+    return hidden
 
 
 def log_to_dict(start: State, actions: Iterable[Action]) -> dict[str, Any]:

@@ -30,6 +30,12 @@ from canasta_game.engine.cards import (
     WILD_KEY,
 )
 from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.italian import (
+    before_draw_problem,
+    is_dirty_opening,
+    may_open_before_draw,
+    opening_problem,
+)
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -108,6 +114,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, TakePile):
         return take(state, action, build)
     if state.phase is Phase.DRAW:
+        if isinstance(action, Meld) and may_open_before_draw(state):
+            return _meld(state, action, build)  # IT-7: the opening before the draw
         if isinstance(action, AskGoOut):
             return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
@@ -133,7 +141,9 @@ def _recycle(state: State, events: list[ev.Event]) -> State:
     if state.rules.recycle_shuffle:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
-    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False, recycle_idle=True)
+    return evolve(
+        state, stock=tuple(cards), pile=(), pile_hidden=0, pile_frozen=False, recycle_idle=True
+    )
 
 
 def can_recycle(state: State) -> bool:
@@ -257,14 +267,36 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             return reason("BRA-9", "sequence_grow_out")
         must_go_out = True  # BRA-9: an escalera grows past 7 only in the turn going out
     if closed:
+        problem = opening_problem(state, laying.side, laying.new)  # IT-9
+        if problem is not None:
+            return problem
         problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
         if problem is not None:
-            if len(rest) > 1:
+            if len(rest) > 1 or state.phase is Phase.DRAW:
                 return problem
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
+    if state.phase is Phase.DRAW:
+        return before_draw_problem(rest) or _opened_before_draw(laying, rest, build)
     if not build and len(rest) >= 2 and not must_go_out:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     return _melded(laying, rest, must_go_out, black_threes)
+
+
+def _opened_before_draw(laying: Laying, rest: tuple[int, ...], build: bool) -> Result:
+    """IT-7: the opening laid before the draw; the turn goes on with the draw, and a dirty
+    opening keeps the pile out of reach this turn (IT-10)."""
+    if not build:
+        return LEGAL
+    state = laying.state
+    state = evolve(
+        state,
+        hands=set_at(state.hands, state.current, rest),
+        melds=set_at(state.melds, laying.side, tuple(laying.melds)),
+        next_mid=laying.mids,
+        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
+        opened_dirty=is_dirty_opening(laying.new),
+    )
+    return state, laying.events
 
 
 def _add_to_melds(laying: Laying, adds: Sequence[tuple[int, Sequence[int]]]) -> int | Reason:
@@ -434,6 +466,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event]) -> Outcome:
         question=Question.NONE,
         must_go_out=False,
         has_melded=melded,
+        opened_dirty=False,
     )
     events.append(ev.TurnStarted(seat))
     return check_stock_out(state, events)

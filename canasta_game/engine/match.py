@@ -74,9 +74,10 @@ class Match:
 
     def _result(self, totals: tuple[int, ...]) -> tuple[bool, int | None]:
         """C-GAME-1..3 with O-TIEBREAK."""
-        if max(totals) < self.rules.target:
-            return False, None
         best = max(totals)
+        if best < self.rules.target or (self.rules.target_exceed and best == self.rules.target):
+            # IT-C3: the Italian game ends only when a side exceeds the target
+            return False, None
         leaders = [side for side, total in enumerate(totals) if total == best]
         if len(leaders) == 1:
             return True, leaders[0]

@@ -21,6 +21,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     SUIT_OF,
     THREE,
+    TWO,
     WILD_KEY,
 )
 from canasta_game.engine.reasons import Reason, reason
@@ -115,22 +116,55 @@ def canasta_kind(meld: TableMeld) -> CanastaKind:
     return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
 
 
-def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
-    """C-SCORE-2, O-WILD-MELDS, CZH-2: what one canasta of ``kind`` earns."""
-    if kind is CanastaKind.NATURAL:
-        return rules.natural_canasta_bonus
-    if kind is CanastaKind.MIXED:
-        return rules.mixed_canasta_bonus
+#: The score line of each kind of canasta (``canasta_class`` refines it for IT-21).
+KIND_LINE: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL: "natural_canastas",
+    CanastaKind.MIXED: "mixed_canastas",
+    CanastaKind.WILD: "wild_canastas",
+    CanastaKind.SEQUENCE: "sequence_canastas",
+}
+
+
+def canasta_class(rules: Rules, meld: TableMeld) -> str:
+    """The score line ``meld``'s canasta bonus goes to, "" if it earns none. IT-21 gives
+    aces, a canasta of 2s only (the Pinellata) and one of jokers with one 2 (Toro Seduto)
+    their own bonuses when the rules set them."""
+    kind = canasta_kind(meld)
+    if kind not in KIND_LINE:
+        return ""
+    if meld.key == ACE and kind is CanastaKind.NATURAL and rules.natural_ace_bonus:
+        return "natural_ace_canastas"
+    if meld.key == ACE and kind is CanastaKind.MIXED and rules.mixed_ace_bonus:
+        return "mixed_ace_canastas"
     if kind is CanastaKind.WILD:
-        return rules.wild_canasta_bonus
-    if kind is CanastaKind.SEQUENCE:
-        return rules.sequence_bonus
-    return 0
+        twos = sum(1 for c in meld.cards if RANK_OF[c] == TWO)
+        if rules.pure_twos_bonus and twos == meld.size:
+            return "pure_twos_canastas"
+        if rules.jokers_canasta_bonus and twos <= 1:
+            return "jokers_canastas"
+    return KIND_LINE[kind]
+
+
+def class_bonus(rules: Rules, line: str) -> int:
+    """What one canasta of the score line ``line`` earns (C-SCORE-2, O-WILD-MELDS, IT-21)."""
+    return {
+        "": 0,
+        "natural_canastas": rules.natural_canasta_bonus,
+        "mixed_canastas": rules.mixed_canasta_bonus,
+        "wild_canastas": rules.wild_canasta_bonus,
+        "sequence_canastas": rules.sequence_bonus,
+        "natural_ace_canastas": rules.natural_ace_bonus,
+        "mixed_ace_canastas": rules.mixed_ace_bonus,
+        "pure_twos_canastas": rules.pure_twos_bonus,
+        "jokers_canastas": rules.jokers_canasta_bonus,
+    }[line]
 
 
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
     low = RANK_OF[meld.cards[0]] if meld.key >= SEQUENCE_KEY else -1
+    if meld.key == WILD_KEY:  # IT-21: a wild canasta's bonus depends on its 2s
+        low = sum(1 for c in meld.cards if RANK_OF[c] == TWO)
     key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size, low)
     facts = rules.memo.get(key)
     if facts is None:
@@ -169,7 +203,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         wilds=meld.wilds,
         canasta=canasta,
         to_canasta=max(0, meld.canasta_size - meld.size),
-        bonus=canasta_bonus(rules, canasta),
+        bonus=class_bonus(rules, canasta_class(rules, meld)),
         wild_room=room,
         **run,  # type: ignore[arg-type]
     )
@@ -283,6 +317,8 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-MELD-1", "meld_one_rank")
             naturals += 1
     if black:
+        if not rules.b3_meld:
+            return reason("IT-14", "meld_no_threes")
         if naturals:
             return reason("C-MELD-4", "meld_threes")
         if wilds:

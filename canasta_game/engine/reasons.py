@@ -55,6 +55,15 @@ TEMPLATES: dict[str, str] = {
     "wild_meld_full": "a wild-card meld holds at most {size} cards",
     "wild_on_canasta": "no wild card may be added to a completed canasta",
     "pile_closed_never": "your side has not opened: the pile cannot be taken for the initial meld",
+    # V-IT, Italian Canasta
+    "pile_open_only": "only a side that has opened may take the pile: open first",
+    "pile_after_dirty_opening": "after a dirty opening the pile may be taken from your next turn",
+    "pile_naturals": "you need {need} natural {rank}s from your hand to take the pile",
+    "opening_clean": "an opening of {need} must be clean: no wild cards (three 2s or JK-JK-2 "
+    "excepted)",
+    "open_keep_card": "an opening before the draw must leave a card in your hand",
+    "meld_no_threes": "threes are never melded, red or black",
+    "out_clean_and_dirty": "to close your side needs a clean and a dirty canasta",
     "pile_sequence_end": "the top card does not fit either end of that sequence",
     "pile_sequence_alone": "only the top card itself may extend a sequence to take the pile",
     "out_needs_sequence": "one of the canastas you go out with must be an escalera",

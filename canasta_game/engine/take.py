@@ -22,6 +22,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
+from canasta_game.engine.italian import draw_after_take, pile_closed, take_problem
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -56,7 +57,9 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     """Why ``action`` may not take the pile, or (with ``build``) the state after it."""
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
-    problem = pile_block(state) or _one_card_pile(state) or _closed_never(state)
+    problem = (
+        pile_block(state) or _one_card_pile(state) or _closed_never(state) or pile_closed(state)
+    )
     if problem is not None:
         return problem
     if action.onto is not None:
@@ -73,7 +76,11 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     laying = Laying.start(state)
     closed = not laying.melds
     target = _top_target(laying.melds, rank)
-    problem = _may_take(state, target, action, naturals) or _conflict(state, target, action)
+    problem = (
+        (take_problem(state, naturals) if state.rules.italian_pile else None)  # IT-17, IT-19
+        or _may_take(state, target, action, naturals)
+        or _conflict(state, target, action)
+    )
     if problem is not None:
         return problem
     laying.events.append(ev.PileTaken(seat, state.pile))
@@ -252,6 +259,7 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     below = state.pile[:-1]
     threes = tuple(c for c in below if state.rules.is_bonus_three(c))
     gained = tuple(c for c in below if not state.rules.is_bonus_three(c))
+    seen = frozenset(gained) - frozenset(below[: state.pile_hidden])  # IT-4: face down
     if not build and len(rest) + len(gained) >= 2:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
     events = laying.events
@@ -260,6 +268,7 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         state,
         hands=set_at(state.hands, seat, rest + gained),
         pile=(),
+        pile_hidden=0,
         pile_frozen=False,
         melds=set_at(state.melds, side, tuple(laying.melds)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
@@ -270,8 +279,10 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         recycle_idle=False,
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
         turn_touched_old=state.turn_touched_old or laying.touched_old,
-        picked=set_at(state.picked, seat, state.picked[seat] | frozenset(gained)),
+        picked=set_at(state.picked, seat, state.picked[seat] | seen),
     )
+    if state.rules.pile_draw:
+        state = draw_after_take(state, events)  # IT-6
     if not state.hands[seat]:  # C-PILE-11 with C-OUT-2: every card melded goes out
         problem = going_out_problem(state, side)
         return problem if problem is not None else went_out(state, events)
@@ -313,6 +324,8 @@ class HandGroups:
 def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
     if state.phase is not Phase.DRAW or pile_block(state) or _closed_never(state):
+        return []
+    if pile_closed(state):  # IT-17, IT-10
         return []
     seat = state.current
     side = state.side_of(seat)

@@ -20,6 +20,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
 )
 from canasta_game.engine.going_out import can_go_out, must_ask
+from canasta_game.engine.italian import closing_problem
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -67,6 +68,9 @@ def top_block(rules: Rules, top: int | None) -> Reason | None:
     """C-PILE-5 (C-B3-3, C-R3-1, O-B3-ASR3): why nobody can take a pile with ``top`` on it."""
     if top is None:
         return reason("C-PILE-5", "pile_empty")
+    if rules.italian_pile and (IS_WILD[top] or IS_BLACK_THREE[top]):
+        # IT-18: "bloccato" by a 2, a joker or a black three on top
+        return reason("IT-18", "pile_blocked_wild" if IS_WILD[top] else "pile_blocked_b3")
     if IS_WILD[top]:
         return reason("C-PILE-5", "pile_blocked_wild")
     if IS_BLACK_THREE[top]:
@@ -104,7 +108,8 @@ def frozen_why(rules: Rules, pile: Sequence[int], frozen: bool, side_open: bool)
     if frozen:
         freezer = first_freezer(rules, pile, frozen)
         if freezer is not None:
-            return reason("C-PILE-3", "frozen_by_card", card=freezer)
+            rule = "IT-19" if rules.italian_pile else "C-PILE-3"  # IT-19: "congelato"
+            return reason(rule, "frozen_by_card", card=freezer)
         return reason("C-PILE-3", "frozen")
     if rules.pile_frozen:
         return reason("O-PILE-FROZEN", "frozen_always")
@@ -145,6 +150,9 @@ def going_out_problem(state: State, side: int) -> Reason | None:
         if rules.go_out_canastas == 1 and have == 0:
             return reason("C-OUT-5", "out_no_canasta")
         return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
+    problem = closing_problem(rules, state.melds[side])  # IT-20
+    if problem is not None:
+        return problem
     need_natural = rules.natural_canastas_to_go_out()
     naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
     if naturals < need_natural:

@@ -34,6 +34,9 @@ TABLE = {
     "brazilian": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 10000),
     "chilean": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
     "chilean-216": (4, ((0, 2), (1, 3)), 216, 15, 2, 2, 15000),
+    # V-IT: IT-1, IT-2, IT-6, IT-20, IT-C3 (two decks: IT-1's "some tables")
+    "italian": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
+    "italian-2decks": (4, ((0, 2), (1, 3)), 108, 15, 2, 2, 15000),
 }
 
 
@@ -234,6 +237,22 @@ NON_DEFAULT = {
     "out_needs_sequence": True,
     "out_must_ask": True,
     "init_canasta_rules": ("BRA-3", "BRA-5"),
+    "upcard_packet": "COUNTING",
+    "r3_before_upcard": True,
+    "pile_draw": 1,
+    "open_before_draw": True,
+    "clean_opening_below": 90,
+    "b3_meld": False,
+    "italian_pile": True,
+    "out_clean_and_dirty": True,
+    "natural_ace_bonus": 1000,
+    "mixed_ace_bonus": 500,
+    "pure_twos_bonus": 3000,
+    "jokers_canasta_bonus": 5000,
+    "five_clean_bonus": 1000,
+    "pay_double": True,
+    "r3_italian": True,
+    "target_exceed": True,
 }
 
 
