@@ -65,6 +65,7 @@ def _base(
     hands: tuple[tuple[int, ...], ...],
     stock: tuple[int, ...],
     legal: Sequence[Action] | None,
+    packet: tuple[int, ...] = (),
 ) -> State:
     rules = view.rules
     mine = view.current == view.seat and view.phase in (Phase.PLAY, Phase.ANSWER)
@@ -82,7 +83,8 @@ def _base(
         current=view.current,
         hands=hands,
         stock=stock,
-        pile=view.pile_cards,
+        pile=packet + view.pile_cards,
+        pile_hidden=len(packet),  # IT-4: the face-down packet, guessed like the stock
         pile_frozen=view.pile_frozen_by_card,
         melds=view.melds,
         bonus_threes=view.bonus_threes,
@@ -121,6 +123,8 @@ def sample_state(
     players = view.rules.players
     pool = unseen_cards(view)
     rng.shuffle(pool)
+    packet = tuple(pool[: view.pile_packet])  # IT-4: any unseen card may lie face down
+    pool = pool[view.pile_packet :]
     bonus = [c for c in pool if view.rules.is_bonus_three(c)]
     plain = [c for c in pool if not view.rules.is_bonus_three(c)]
     need = [
@@ -159,4 +163,4 @@ def sample_state(
     stock = plain + bonus
     rng.shuffle(stock)
     stock = stock[: view.stock_size] if len(stock) >= view.stock_size else stock
-    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal)
+    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal, packet)

@@ -26,6 +26,7 @@ from canasta_game.ai.goingout import (
     should_ask,
 )
 from canasta_game.ai.handsense import hand_after
+from canasta_game.ai.italian import opening_first_scores
 from canasta_game.ai.melding import meld_score
 from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
 from canasta_game.ai.situation import Situation, read_situation
@@ -69,6 +70,7 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             out.append((pile_take_value(view, move, situation), move))
         elif isinstance(move, DrawStock):
             out.append((DRAW_VALUE, move))
+    out.extend(opening_first_scores(view, legal, situation))  # IT-7: open, then take
     return out
 
 

@@ -23,9 +23,8 @@ def render_icon(size: int = 256) -> pygame.Surface:
     icon = pygame.Surface((size, size), pygame.SRCALPHA)
     radius = size // 6
     pygame.draw.rect(icon, FELT_EDGE, icon.get_rect(), border_radius=radius)
-    pygame.draw.rect(
-        icon, FELT, icon.get_rect().inflate(-size // 16, -size // 16), border_radius=radius
-    )
+    pygame.draw.rect(icon, FELT, icon.get_rect().inflate(-size // 16, -size // 16),
+                     border_radius=radius)
     card_w = int(size * 0.40)
     card_h = int(card_w * 1.4)
     pivot = (size / 2, size * 0.82)  # the fan turns around a point below the cards

@@ -16,7 +16,7 @@ from canasta_game.ai import LEVELS, make_bot
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import PRESETS, SEQUENCE_PRESETS, preset
+from canasta_game.engine.rules import ITALIAN_PRESETS, PRESETS, SEQUENCE_PRESETS, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase
 
@@ -38,7 +38,12 @@ def _levels(hand: int, players: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+#: Presets that differ from one listed here only in the pack: their deal and pile are covered
+#: by self-play (tests/engine/test_selfplay.py), so the levels are not played on them twice.
+SAME_PLAY = {"italian-2decks"}
+
+
+@pytest.mark.parametrize("name", sorted(set(PRESETS) - SAME_PLAY))
 def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> None:
     rules = preset(name)
     hands_played: Counter[str] = Counter()
@@ -64,9 +69,10 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
         assert state.end is not None
         endings[state.end.reason] += 1
     assert all(hands_played[level] >= 50 for level in LEVELS), hands_played
-    if name not in SEQUENCE_PRESETS:
+    if name not in SEQUENCE_PRESETS and name not in ITALIAN_PRESETS:
         # The bots do not yet aim for the sequence family's two canastas and escalera
-        # (issue 11's computer-player part), so there most hands end with the stock.
+        # (issue 11's computer-player part), so there most hands end with the stock; the
+        # Italian clean and dirty canastas (IT-20) often outlast the stock too.
         assert endings["went_out"] >= total // 2  # the bots finish hands by going out
 
 
