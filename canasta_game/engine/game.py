@@ -249,6 +249,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
     rest = remove_cards(state.hands[state.current], action.cards())
     if isinstance(rest, Reason):
         return rest
+    if not rest and state.rules.out_discard:
+        return reason("IT-20", "close_by_discard")
     laying = Laying.start(state)
     closed = not laying.melds
     added = _add_to_melds(laying, action.add)

@@ -98,7 +98,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         else:
             rank = RANK_OF[card]
             naturals[rank] = naturals.get(rank, 0) + 1
-    discards: list[int | None] = [None, *naturals]
+    discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
     if blacks and not rules.out_nowild3:

@@ -64,6 +64,7 @@ TEMPLATES: dict[str, str] = {
     "open_keep_card": "an opening before the draw must leave a card in your hand",
     "meld_no_threes": "threes are never melded, red or black",
     "out_clean_and_dirty": "to close your side needs a clean and a dirty canasta",
+    "close_by_discard": "you close by discarding your last card: keep one card to discard",
     "pile_sequence_end": "the top card does not fit either end of that sequence",
     "pile_sequence_alone": "only the top card itself may extend a sequence to take the pile",
     "out_needs_sequence": "one of the canastas you go out with must be an escalera",

@@ -101,6 +101,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "b3_meld": "IT-14",
     "italian_pile": "IT-17",
     "out_clean_and_dirty": "IT-20",
+    "out_discard": "IT-20",
     "natural_ace_bonus": "IT-21",
     "mixed_ace_bonus": "IT-21",
     "pure_twos_bonus": "IT-21",
@@ -193,6 +194,7 @@ class Rules:
     b3_meld: bool = True  # C-B3-1; IT-14: no meld of threes at all
     italian_pile: bool = False  # IT-17..19: open side, two naturals, three when frozen
     out_clean_and_dirty: bool = False  # IT-20: one clean and one dirty canasta to close
+    out_discard: bool = False  # IT-20: closing ends with a discard, never by melding all
     natural_ace_bonus: int = 0  # IT-21: a clean canasta of aces (0: as any rank)
     mixed_ace_bonus: int = 0  # IT-21: a dirty canasta of aces (0: as any rank)
     pure_twos_bonus: int = 0  # IT-21: the Pinellata, a canasta of 2s only (0: wild canasta)
@@ -557,6 +559,7 @@ def _italian(name: str, **changes: Any) -> Rules:
         "go_out_canastas": 2,  # IT-20: two canastas...
         "go_out_clean": "ONE",  # ...one of them clean...
         "out_clean_and_dirty": True,  # ...and one dirty (IT-C4)
+        "out_discard": True,  # IT-20: "rimane senza carte in mano scartando una carta"
         "out_bonus": 500,  # IT-21
         "conc_bonus": 0,  # the seed knows no concealed closing (ENG)
         "natural_canasta_bonus": 500,

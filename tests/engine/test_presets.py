@@ -245,6 +245,7 @@ NON_DEFAULT = {
     "b3_meld": False,
     "italian_pile": True,
     "out_clean_and_dirty": True,
+    "out_discard": True,
     "natural_ace_bonus": 1000,
     "mixed_ace_bonus": 500,
     "pure_twos_bonus": 3000,

@@ -366,3 +366,12 @@ def test_two_deck_option_keeps_the_italian_rules_it_1():
     assert rules.deck_size() == 108
     state = new_hand(rules, "two-decks", 0)
     assert all(len(h) == 15 for h in state.hands) and state.pile_hidden >= 4
+
+
+def test_closing_ends_with_a_discard_never_by_melding_every_card_it_20():
+    melds = {0: [CLEAN_K, DIRTY_Q], 1: OPEN[1]}
+    state = _state("Ac Ad As", phase=Phase.PLAY, melds=melds)
+    rejected(state, Meld(0, (pick(state, 0, "Ac Ad As"),)), "IT-20")
+    state = _state("Ac Ad As 5c", phase=Phase.PLAY, melds=melds)
+    after = legal(state, Meld(0, (pick(state, 0, "Ac Ad As"),)))
+    assert legal(after, Discard(0, pick(after, 0, "5c")[0])).end.reason == "went_out"

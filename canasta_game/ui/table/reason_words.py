@@ -312,6 +312,9 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     ).format(need=v["need"]),
     "open_keep_card": lambda v: _("An opening before the draw must leave a card in your hand."),
     "meld_no_threes": lambda v: _("Threes are never melded, red or black."),
+    "close_by_discard": lambda v: _(
+        "You close by discarding your last card: keep one card to discard."
+    ),
     "out_clean_and_dirty": lambda v: _(
         "To close, your side needs a clean canasta and a dirty canasta."
     ),
