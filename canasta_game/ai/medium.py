@@ -26,7 +26,7 @@ from canasta_game.ai.goingout import (
     should_ask,
 )
 from canasta_game.ai.handsense import hand_after
-from canasta_game.ai.italian import opening_first_scores
+from canasta_game.ai.italian import clean_canasta_cost, opening_first_scores
 from canasta_game.ai.melding import meld_score
 from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
 from canasta_game.ai.situation import Situation, read_situation
@@ -102,7 +102,8 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             elif hold and len(hand_after(view.hand, move)) < 2:
                 out.append((HOLD / 2, move))
             else:
-                out.append((meld_score(view, move, situation), move))
+                score = meld_score(view, move, situation)
+                out.append((score - clean_canasta_cost(view, move, situation), move))  # IT-20
         elif isinstance(move, Discard):
             discards.append(move)
         elif isinstance(move, AskGoOut):
