@@ -9,7 +9,18 @@ import random
 
 from canasta_game.ai import make_bot
 from canasta_game.ai.determinize import sample_state
-from canasta_game.engine import Meld, Phase, TakePile, apply, observe, preset, state_from_setup
+from canasta_game.ai.italian import clean_canasta_cost
+from canasta_game.ai.situation import read_situation
+from canasta_game.engine import (
+    AddToMeld,
+    Meld,
+    Phase,
+    TakePile,
+    apply,
+    observe,
+    preset,
+    state_from_setup,
+)
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.movegen import legal_moves
 
@@ -64,3 +75,23 @@ def test_sampled_worlds_keep_the_face_down_packet_hidden_and_its_size_it_4():
     assert world.pile_hidden == 4 and world.pile[4:] == state.pile[4:]
     assert len(world.pile) == len(state.pile)
     assert view.pile_cards == state.pile[4:]
+
+
+def test_wild_cards_spare_natural_melds_until_the_side_has_a_clean_canasta_it_20_it_24():
+    def cost(rules, melds):
+        state = state_from_setup(
+            rules,
+            ["2c 7s 8h 9c 5d", *OTHERS],
+            stock="4h 5h 6h 7h 8c 9h Tc Td Th Ts Jc Jd Jh Js Ac Ad Ah As 4d 5d 6d 7d 9d Kd",
+            pile="5h 6s Kh",
+            melds={0: melds, 1: ["8d 8h 8s"]},
+            phase=Phase.PLAY,
+        )
+        view = observe(state, 0)
+        mid = next(m.mid for m in state.melds[0] if m.label() == "Q")
+        move = AddToMeld(0, mid, tuple(c for c in state.hands[0] if face_text(c) == "2c"))
+        return clean_canasta_cost(view, move, read_situation(view))
+
+    assert cost(IT, ["Qc Qd Qh Qs"]) > 0  # no clean canasta yet: spare the queens
+    assert cost(IT, ["Qc Qd Qh Qs", "Kc Kd Kh Ks Kc Kd Kh"]) == 0  # the clean one is there
+    assert cost(preset("classic-4"), ["Qc Qd Qh Qs"]) == 0  # Classic needs no clean canasta
