@@ -259,9 +259,11 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     below = state.pile[:-1]
     threes = tuple(c for c in below if state.rules.is_bonus_three(c))
     gained = tuple(c for c in below if not state.rules.is_bonus_three(c))
-    seen = frozenset(gained) - frozenset(below[: state.pile_hidden])  # IT-4: face down
     if not build and len(rest) + len(gained) >= 2:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    # IT-4: the face-down packet was never seen, so the others do not know those cards
+    face_up = below[state.pile_hidden :]
+    seen = frozenset(c for c in face_up if not state.rules.is_bonus_three(c))
     events = laying.events
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)
     state = evolve(
