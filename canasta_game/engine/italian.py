@@ -82,6 +82,8 @@ def opening_problem(state: State, side: int, new: Sequence[TableMeld]) -> Reason
     """IT-9: an opening whose minimum is below ``clean_opening_below`` (the 50) must be
     clean; openings of 90 and more may be dirty."""
     rules = state.rules
+    if not rules.clean_opening_below:
+        return None
     need, _ = state.minimum(side)
     if need < rules.clean_opening_below and is_dirty_opening(new):
         return reason("IT-9", "opening_clean", need=need)
