@@ -65,7 +65,9 @@ def _base(
     hands: tuple[tuple[int, ...], ...],
     stock: tuple[int, ...],
     legal: Sequence[Action] | None,
+    *,
     feet: tuple[tuple[int, ...], ...] = (),
+    packet: tuple[int, ...] = (),
 ) -> State:
     rules = view.rules
     mine = view.current == view.seat and view.phase in (Phase.PLAY, Phase.ANSWER)
@@ -83,7 +85,8 @@ def _base(
         current=view.current,
         hands=hands,
         stock=stock,
-        pile=view.pile_cards,
+        pile=packet + view.pile_cards,
+        pile_hidden=len(packet),  # IT-4: the face-down packet, guessed like the stock
         pile_frozen=view.pile_frozen_by_card,
         melds=view.melds,
         bonus_threes=view.bonus_threes,
@@ -106,7 +109,7 @@ def self_state(view: PlayerView, legal: Sequence[Action] | None = None) -> State
     """The player's own turn as the engine sees it; other hands hold only their known cards."""
     hands = tuple(view.hand if s == view.seat else view.known[s] for s in range(len(view.known)))
     feet = _feet(view, unseen_cards(view)) if view.rules.foot_size else ()
-    return _base(view, hands, (), legal, feet)
+    return _base(view, hands, (), legal, feet=feet)
 
 
 def _feet(view: PlayerView, pool: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -136,6 +139,8 @@ def sample_state(
     pool = unseen_cards(view)
     rng.shuffle(pool)
     feet = _feet(view, pool) if view.rules.foot_size else ()
+    packet = tuple(pool[: view.pile_packet])  # IT-4: any unseen card may lie face down
+    pool = pool[view.pile_packet :]
     bonus = [c for c in pool if view.rules.is_bonus_three(c)]
     plain = [c for c in pool if not view.rules.is_bonus_three(c)]
     need = [
@@ -174,4 +179,5 @@ def sample_state(
     stock = plain + bonus
     rng.shuffle(stock)
     stock = stock[: view.stock_size] if len(stock) >= view.stock_size else stock
-    return _base(view, tuple(tuple(h) for h in hands), tuple(stock), legal, feet)
+    hands_t = tuple(tuple(h) for h in hands)
+    return _base(view, hands_t, tuple(stock), legal, feet=feet, packet=packet)

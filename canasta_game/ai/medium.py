@@ -28,6 +28,7 @@ from canasta_game.ai.goingout import (
     should_ask,
 )
 from canasta_game.ai.handsense import hand_after
+from canasta_game.ai.italian import clean_canasta_cost, opening_first_scores
 from canasta_game.ai.melding import meld_score
 from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
 from canasta_game.ai.sequences import combine_value
@@ -73,6 +74,7 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             out.append((pile_take_value(view, move, situation), move))
         elif isinstance(move, DrawStock):
             out.append((DRAW_VALUE, move))
+    out.extend(opening_first_scores(view, legal, situation))  # IT-7: open, then take
     return out
 
 
@@ -110,7 +112,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
                 out.append((HOLD / 2, move))
             else:
                 score = meld_score(view, move, situation) - mac.meld_risk(view, move)
-                out.append((score, move))
+                out.append((score - clean_canasta_cost(view, move, situation), move))  # IT-20
         elif isinstance(move, Discard):
             discards.append(move)
         elif isinstance(move, AskGoOut):

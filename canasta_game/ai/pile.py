@@ -30,12 +30,13 @@ DENIAL_SHARE = 0.1  # part of the pile's worth an opponent would likely collect 
 RED_THREE = 100.0
 PAIR_CARD = 4.0  # a card from the pile that makes a pair in hand
 LONE_CARD = -8.0  # a card from the pile that matches nothing: a liability to shed later
+PACKET_CARD = 12.0  # IT-4: an unseen card of the face-down packet, about an average card
 
 
 def pile_gift(view: PlayerView, extra: int | None = None) -> float:
     """What the pile (plus ``extra`` on top) is worth to whoever takes it, roughly."""
     cards: Sequence[int] = view.pile_cards
-    total = 30.0
+    total = 30.0 + PACKET_CARD * view.pile_packet
     for card in (*cards, extra) if extra is not None else cards:
         if view.rules.is_bonus_three(card):
             total += RED_THREE
@@ -67,7 +68,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
         melded_keys.update(RANK_OF[c] for c in group if IS_NATURAL[c])
     rest_hand = [c for c in view.hand if c not in set(used)]
     counts = rank_counts(rest_hand) + rank_counts(below)
-    value = float(sum(VALUE_OF[c] for c in (top, *used)))
+    value = float(sum(VALUE_OF[c] for c in (top, *used))) + PACKET_CARD * view.pile_packet
     stuck = 0.0
     for card in below:
         if view.rules.is_bonus_three(card):

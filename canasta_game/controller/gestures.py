@@ -16,6 +16,7 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
+from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -224,7 +225,7 @@ def action_for_drop(
         if len(cards) != 1:
             return reason("C-DISC-1", "discard_one")
         return Discard(seat, cards[0])
-    if state.phase is Phase.DRAW:
+    if state.phase is Phase.DRAW and not may_open_before_draw(state):  # IT-7 may open first
         return reason("C-TURN-2", "draw_first")
     side = state.side_of(seat)
     if kind == "meld" and drop.target.mid is not None:
@@ -256,7 +257,9 @@ def legal_targets(
         if source == "hand" and target.kind == "hand":
             continue
         if source == "hand" and target.kind == "table" and not state.melds[side]:
-            stageable = staging is not None and state.phase is Phase.PLAY
+            stageable = staging is not None and (
+                state.phase is Phase.PLAY or may_open_before_draw(state)  # IT-7
+            )
             if stageable and not isinstance(classify(session.rules, tuple(cards)), Reason):
                 out.add(target)
             continue

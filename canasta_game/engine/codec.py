@@ -84,6 +84,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "recycle_idle": state.recycle_idle,
         "feet": [_cards(f) for f in state.feet],  # HF-3
         "deal": state.deal,  # HF-13
+        "pile_hidden": state.pile_hidden,
+        "opened_dirty": state.opened_dirty,
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -128,8 +130,18 @@ def state_from_dict(data: dict[str, Any]) -> State:
         recycle_idle=bool(data.get("recycle_idle", False)),
         feet=tuple(_uids(f) for f in data.get("feet", ())),
         deal=int(data.get("deal", 0)),
+        pile_hidden=_pile_hidden(data),
+        opened_dirty=bool(data.get("opened_dirty", False)),
         end=None if end is None else HandEnd(**end),
     )
+
+
+def _pile_hidden(data: dict[str, Any]) -> int:
+    """IT-4: the face-down packet is a bottom part of the pile, never more than the pile."""
+    hidden = int(data.get("pile_hidden", 0))
+    if not 0 <= hidden <= len(data["pile"]):
+        raise ValueError(f"pile_hidden {hidden} does not fit a pile of {len(data['pile'])}")
+    return hidden
 
 
 def log_to_dict(start: State, actions: Iterable[Action]) -> dict[str, Any]:

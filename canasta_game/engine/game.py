@@ -36,6 +36,12 @@ from canasta_game.engine.combine import combine, several_groups
 from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.handfoot import book_full, pick_up_foot
+from canasta_game.engine.italian import (
+    before_draw_problem,
+    is_dirty_opening,
+    may_open_before_draw,
+    opening_problem,
+)
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -118,6 +124,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, Acaba):
         return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if state.phase is Phase.DRAW:
+        if isinstance(action, Meld) and may_open_before_draw(state):
+            return _meld(state, action, build)  # IT-7: the opening before the draw
         if isinstance(action, AskGoOut):
             return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
@@ -145,7 +153,9 @@ def _recycle(state: State, events: list[ev.Event]) -> State:
     if state.rules.recycle_shuffle:
         random.Random(f"{state.seed}:recycle:{state.turn}").shuffle(cards)
     events.append(ev.PileRecycled(len(cards)))
-    return evolve(state, stock=tuple(cards), pile=(), pile_frozen=False, recycle_idle=True)
+    return evolve(
+        state, stock=tuple(cards), pile=(), pile_hidden=0, pile_frozen=False, recycle_idle=True
+    )
 
 
 def can_recycle(state: State) -> bool:
@@ -254,6 +264,8 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
     rest = remove_cards(state.hands[state.current], action.cards(), "C-MELD-6")
     if isinstance(rest, Reason):
         return rest
+    if not rest and state.rules.out_discard:
+        return reason("IT-20", "close_by_discard")
     laying = Laying.start(state)
     closed = not laying.melds
     if closed and not rest and len(action.new) == 1 and state.rules.special_hands != "NONE":
@@ -280,14 +292,39 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             return reason("BRA-9", "sequence_grow_out")
         must_go_out = True  # BRA-9: an escalera grows past 7 only in the turn going out
     if closed:
+        problem = opening_problem(state, laying.side, laying.new)  # IT-9
+        if problem is not None:
+            return problem
         problem = meets_minimum(state, laying.side, laying.new_points(), laying.new)
         if problem is not None:
-            if len(rest) > 1 or state.rules.out_needs_discard or state.rules.foot_size:
+            rules = state.rules
+            if len(rest) > 1 or rules.out_needs_discard or rules.foot_size:
                 return problem  # MAC-30, HF-16: no going out with the opening
+            if state.phase is Phase.DRAW:
+                return problem  # IT-7: an opening before the draw never goes out
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
+    if state.phase is Phase.DRAW:
+        return before_draw_problem(rest) or _opened_before_draw(laying, rest, build)
     if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
     return _melded(laying, rest, must_go_out, black_threes)
+
+
+def _opened_before_draw(laying: Laying, rest: tuple[int, ...], build: bool) -> Result:
+    """IT-7: the opening laid before the draw; the turn goes on with the draw, and a dirty
+    opening keeps the pile out of reach this turn (IT-10)."""
+    if not build:
+        return LEGAL
+    state = laying.state
+    state = evolve(
+        state,
+        hands=set_at(state.hands, state.current, rest),
+        melds=set_at(state.melds, laying.side, tuple(laying.melds)),
+        next_mid=laying.mids,
+        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
+        opened_dirty=is_dirty_opening(laying.new),
+    )
+    return state, laying.events
 
 
 def _special_hand(state: State, name: str, build: bool) -> Result:
@@ -522,6 +559,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: obj
         acaba_question=Question.NONE,
         must_go_out=False,
         has_melded=melded,
+        opened_dirty=False,
     )
     events.append(ev.TurnStarted(seat))
     if not state.hands[seat] and state.has_foot(seat):

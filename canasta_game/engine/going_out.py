@@ -133,7 +133,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         else:
             rank = RANK_OF[card]
             naturals[rank] = naturals.get(rank, 0) + 1
-    discards: list[int | None] = [None, *naturals]
+    discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
     if blacks and not rules.out_nowild3 and not first_round(state):  # CUB-7
@@ -165,8 +165,8 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     (C-B3-1). A cheap exact cut before the search: most hands have several such cards."""
     keys = {m.key for m in state.melds[side] if not m.is_black_threes and not m.is_wild_meld}
     stuck = [rank for rank, count in naturals.items() if count == 1 and rank not in keys]
-    if blacks in (1, 2):
-        stuck.append(_BLACK)
+    if blacks in (1, 2) or (blacks and not state.rules.b3_meld):
+        stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14
     return stuck
 
 
@@ -240,6 +240,7 @@ def _meldable(
         return False  # CUB-4: no meld grows past the largest
     need_q = rules.go_out_canastas - run_canastas
     need_natural = rules.natural_canastas_to_go_out()
+    need_dirty = 1 if rules.out_clean_and_dirty else 0  # IT-20
 
     wild_meld_options: list[int] = [0]
     if rules.wild_melds:
@@ -261,20 +262,22 @@ def _meldable(
         if has_wild_meld and final_wild_meld < full and rest > 0:
             continue  # O-WILD-MELDS: wild cards go only to an incomplete wild meld
         extra = 1 if has_wild_meld and final_wild_meld >= full else 0
-        if _spread(rules, entries, rest, need_q - extra, need_natural):
+        dirty = need_dirty - extra  # IT-20: a canasta of wild cards counts as dirty
+        if _spread(rules, entries, rest, (need_q - extra, need_natural, dirty)):
             return True
     return False
 
 
 def _spread(
-    rules: Rules, entries: list[list[int]], wilds: int, need_q: int, need_natural: int
+    rules: Rules, entries: list[list[int]], wilds: int, needs: tuple[int, int, int]
 ) -> bool:
-    """Spread exactly ``wilds`` wild cards over ``entries`` to reach the canasta counts."""
-    cap_q, cap_n = max(need_q, 0), max(need_natural, 0)
-    # reachable[w] = set of (canastas, natural canastas), both capped at what is needed
-    reachable: dict[int, set[tuple[int, int]]] = {0: {(0, 0)}}
+    """Spread exactly ``wilds`` wild cards over ``entries`` to reach the canasta counts:
+    ``needs`` is (canastas, natural canastas, canastas with wild cards: IT-20)."""
+    cap_q, cap_n, cap_d = (max(need, 0) for need in needs)
+    # reachable[w] = set of (canastas, natural, dirty canastas), each capped at what is needed
+    reachable: dict[int, set[tuple[int, int, int]]] = {0: {(0, 0, 0)}}
     for nat, wild, size, least, locked in entries:
-        step: dict[int, set[tuple[int, int]]] = {}
+        step: dict[int, set[tuple[int, int, int]]] = {}
         for used, outcomes in reachable.items():
             for add in range(least, (used if locked else wilds) - used + 1):
                 if wild + add > wild_cap(rules, nat, size + add):
@@ -283,10 +286,13 @@ def _spread(
                     continue  # CUB-4
                 canasta = size + add >= rules.canasta_size
                 natural = canasta and wild + add == 0
+                dirty = canasta and not natural
                 bucket = step.setdefault(used + add, set())
-                for c, n in outcomes:
-                    bucket.add((min(cap_q, c + canasta), min(cap_n, n + natural)))
+                for c, n, d in outcomes:
+                    bucket.add(
+                        (min(cap_q, c + canasta), min(cap_n, n + natural), min(cap_d, d + dirty))
+                    )
         reachable = step
         if not reachable:
             return False
-    return any(c >= cap_q and n >= cap_n for c, n in reachable.get(wilds, ()))
+    return any(c >= cap_q and n >= cap_n and d >= cap_d for c, n, d in reachable.get(wilds, ()))

@@ -80,12 +80,13 @@ class Match:
     def _result(self, totals: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
         """C-GAME-1..3 with O-TIEBREAK; HF-14: a game of fixed deals ends after the last,
         whatever the scores (the highest total wins, equal highest is a draw)."""
+        best = max(totals)
         if self.rules.fixed_deals:
             if hands < self.rules.fixed_deals:
                 return False, None
-        elif max(totals) < self.rules.target:
+        elif best < self.rules.target or (self.rules.target_exceed and best == self.rules.target):
+            # IT-C3: the Italian game ends only when a side exceeds the target
             return False, None
-        best = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == best]
         if len(leaders) == 1:
             return True, leaders[0]

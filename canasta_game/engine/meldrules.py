@@ -18,11 +18,11 @@ from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_NATURAL,
     IS_WILD,
-    JOKER,
     RANK_OF,
     SEQUENCE_KEY,
     SUIT_OF,
     THREE,
+    TWO,
     WILD_KEY,
 )
 from canasta_game.engine.cuban import size_problem, wild_canasta_bonus
@@ -118,17 +118,48 @@ def canasta_kind(meld: TableMeld) -> CanastaKind:
     return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
 
 
-def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
-    """C-SCORE-2, O-WILD-MELDS, CZH-2: what one canasta of ``kind`` earns."""
-    if kind is CanastaKind.NATURAL:
-        return rules.natural_canasta_bonus
-    if kind is CanastaKind.MIXED:
-        return rules.mixed_canasta_bonus
+#: The score line of each kind of canasta (``canasta_class`` refines it for IT-21).
+KIND_LINE: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL: "natural_canastas",
+    CanastaKind.MIXED: "mixed_canastas",
+    CanastaKind.WILD: "wild_canastas",
+    CanastaKind.SEQUENCE: "sequence_canastas",
+}
+
+
+def canasta_class(rules: Rules, meld: TableMeld) -> str:
+    """The score line ``meld``'s canasta bonus goes to, "" if it earns none. IT-21 gives
+    aces, a canasta of 2s only (the Pinellata) and one of jokers with one 2 (Toro Seduto)
+    their own bonuses when the rules set them."""
+    kind = canasta_kind(meld)
+    if kind not in KIND_LINE:
+        return ""
+    if meld.key == ACE and kind is CanastaKind.NATURAL and rules.natural_ace_bonus:
+        return "natural_ace_canastas"
+    if meld.key == ACE and kind is CanastaKind.MIXED and rules.mixed_ace_bonus:
+        return "mixed_ace_canastas"
     if kind is CanastaKind.WILD:
-        return rules.wild_canasta_bonus
-    if kind is CanastaKind.SEQUENCE:
-        return rules.sequence_bonus
-    return 0
+        twos = sum(1 for c in meld.cards if RANK_OF[c] == TWO)
+        if rules.pure_twos_bonus and twos == meld.size:
+            return "pure_twos_canastas"
+        if rules.jokers_canasta_bonus and twos <= 1:
+            return "jokers_canastas"
+    return KIND_LINE[kind]
+
+
+def class_bonus(rules: Rules, line: str) -> int:
+    """What one canasta of the score line ``line`` earns (C-SCORE-2, O-WILD-MELDS, IT-21)."""
+    return {
+        "": 0,
+        "natural_canastas": rules.natural_canasta_bonus,
+        "mixed_canastas": rules.mixed_canasta_bonus,
+        "wild_canastas": rules.wild_canasta_bonus,
+        "sequence_canastas": rules.sequence_bonus,
+        "natural_ace_canastas": rules.natural_ace_bonus,
+        "mixed_ace_canastas": rules.mixed_ace_bonus,
+        "pure_twos_canastas": rules.pure_twos_bonus,
+        "jokers_canastas": rules.jokers_canasta_bonus,
+    }[line]
 
 
 def meld_bonus(rules: Rules, meld: TableMeld) -> int:
@@ -137,18 +168,21 @@ def meld_bonus(rules: Rules, meld: TableMeld) -> int:
     if rules.mac_scoring:  # MAC-36: aces, sevens, jokers and twos have their own bonuses
         line = mac.canasta_line(meld)
         return 0 if line is None else line[1]
-    kind = canasta_kind(meld)
-    if kind is CanastaKind.WILD and rules.wild_canasta_cuban:
+    if canasta_kind(meld) is CanastaKind.WILD and rules.wild_canasta_cuban:
         return wild_canasta_bonus(meld)
-    return canasta_bonus(rules, kind)
+    return class_bonus(rules, canasta_class(rules, meld))  # IT-21 refines the classes
+
+
+def canasta_bonus(rules: Rules, kind: CanastaKind) -> int:
+    """C-SCORE-2, O-WILD-MELDS, CZH-2: what one canasta of ``kind`` earns on its plain line."""
+    return class_bonus(rules, KIND_LINE.get(kind, ""))
 
 
 def meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
     """The facts of ``meld`` (memoised per Rules value: every PlayerView asks for them)."""
     low = RANK_OF[meld.cards[0]] if meld.key >= SEQUENCE_KEY else -1
-    if meld.key == WILD_KEY and (rules.wild_canasta_cuban or rules.mac_scoring):
-        # CUB-5, MAC-36: the jokers among the wild cards set the bonus
-        low = sum(1 for c in meld.cards if RANK_OF[c] == JOKER)
+    if meld.key == WILD_KEY:  # IT-21, CUB-5, MAC-36: a wild canasta's bonus depends on its 2s
+        low = sum(1 for c in meld.cards if RANK_OF[c] == TWO)
     key = ("meld", meld.mid, meld.key, meld.naturals, meld.wilds, meld.canasta_size, low)
     facts = rules.memo.get(key)
     if facts is None:
@@ -310,6 +344,8 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-MELD-1", "meld_one_rank")
             naturals += 1
     if black:
+        if not rules.b3_meld:
+            return reason("IT-14", "meld_no_threes")
         if naturals:
             return reason("C-MELD-4", "meld_threes")
         if wilds:

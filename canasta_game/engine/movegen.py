@@ -38,6 +38,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.handfoot_moves import book_moves
+from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -83,6 +84,8 @@ def draw_moves(state: State) -> list[Action]:
     if stock_draw_exact(state) or why_illegal(state, draw) is None:
         moves.append(draw)
     moves.extend(pile_takes(state))
+    if may_open_before_draw(state):  # IT-7
+        moves.extend(opening_moves(state))
     return moves
 
 
@@ -97,6 +100,47 @@ def combine_moves(state: State) -> list[Action]:
                 move = CombineMelds(seat, into.mid, other.mid)
                 if why_illegal(state, move) is None:
                     out.append(move)
+    return out
+
+
+def opening_moves(state: State) -> list[Meld]:
+    """Openings from the hand alone (C-INIT-3): the clean ones first (IT-9, IT-11), then
+    the usual search, each checked."""
+    seat = state.current
+    groups = HandGroups(state.hands[seat])
+    need, _ = state.minimum(state.side_of(seat))
+    batches = clean_openings(groups, need) + initial_batches(state, groups, need)
+    out: list[Meld] = []
+    for batch in dict.fromkeys(batches):
+        move = Meld(seat, batch)
+        if why_illegal(state, move) is None:
+            out.append(move)
+    return out
+
+
+def clean_openings(groups: HandGroups, need: int) -> list[tuple[Cards, ...]]:
+    """IT-9, IT-11: openings with no wild card but three 2s or JK-JK-2 as a meld of their
+    own: natural melds of three or more, dearest first, until ``need`` is reached."""
+    twos = [c for c in groups.wilds if RANK_OF[c] != JOKER]
+    jokers = [c for c in groups.wilds if RANK_OF[c] == JOKER]
+    wild_melds: list[Cards] = [()]
+    if len(twos) >= 3:
+        wild_melds.append(tuple(twos[:3]))
+    if len(jokers) >= 2 and twos:
+        wild_melds.append((jokers[0], jokers[1], twos[0]))
+    naturals = [tuple(n) for n in groups.naturals.values() if len(n) >= 3]
+    naturals.sort(key=lambda cards: -sum(VALUE_OF[c] for c in cards))
+    out: list[tuple[Cards, ...]] = []
+    for wild in wild_melds:
+        batch: list[Cards] = [wild] if wild else []
+        points = sum(VALUE_OF[c] for c in wild)
+        for cards in naturals:
+            if points >= need:
+                break
+            batch.append(cards)
+            points += sum(VALUE_OF[c] for c in cards)
+        if points >= need and batch:
+            out.append(tuple(batch))
     return out
 
 
@@ -153,6 +197,8 @@ def meld_moves(state: State) -> list[Meld]:
     candidates: list[tuple[Meld, bool]] = []
     if not melds:
         need, _ = state.minimum(side)
+        if state.rules.clean_opening_below:  # IT-9: clean openings are tried first
+            candidates.extend((Meld(seat, b), False) for b in clean_openings(groups, need))
         for batch in initial_batches(state, groups, need):
             move = Meld(seat, batch)
             candidates.append((move, simple.by_construction(move)))

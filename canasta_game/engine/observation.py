@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from canasta_game.engine.italian import naturals_needed
 from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
@@ -40,7 +41,8 @@ class PlayerView:
     bonus_threes: tuple[tuple[int, ...], ...]
     pile_top: int | None
     pile_size: int
-    pile_cards: tuple[int, ...]  # bottom first: every one was seen face up (perfect memory)
+    pile_cards: tuple[int, ...]  # bottom first: every face-up card (perfect memory)
+    pile_packet: int  # IT-4: face-down cards under them, unseen until the pile is taken
     discards: tuple[tuple[int, int], ...]  # (seat, card) of every discard this hand
     pile_frozen: bool  # for everyone (C-PILE-3, O-PILE-FROZEN)
     pile_frozen_for_me: bool  # also C-PILE-4 for a closed side
@@ -74,6 +76,14 @@ class PlayerView:
     def pile_block(self) -> Reason | None:
         """Why the top card stops every take now (C-PILE-5, C-B3-3, C-UP-4), or None."""
         return top_block(self.rules, self.pile_top, not self.discards)
+
+    @cached_property
+    def pile_naturals_needed(self) -> int | None:
+        """IT-17, IT-19: naturals of the top card's rank a take shows (two, three when a
+        wild card froze the pile); None where the rules take the pile otherwise (C-PILE)."""
+        if not self.rules.italian_pile:
+            return None
+        return naturals_needed(self.pile_frozen_by_card)
 
     @cached_property
     def meld_facts(self) -> tuple[tuple[MeldFacts, ...], ...]:
@@ -162,7 +172,8 @@ def observe(state: State, seat: int) -> PlayerView:
         bonus_threes=state.bonus_threes,
         pile_top=state.top,
         pile_size=len(state.pile),
-        pile_cards=state.pile,
+        pile_cards=state.pile[state.pile_hidden :],
+        pile_packet=state.pile_hidden,
         discards=state.discards,
         pile_frozen=state.pile_frozen or state.rules.pile_frozen,
         pile_frozen_for_me=frozen_for(state, side),

@@ -40,6 +40,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "init_high": ("OFF", "150", "CANASTA"),
     "tiebreak": ("DRAW", "EXTRA_HAND"),
     "special_hands": ("NONE", "CLA", "PAGAT"),
+    "upcard_packet": ("NONE", "UNDER", "COUNTING"),
 }
 
 #: Which RULES.md option each field implements (for the settings screen and the docs).
@@ -132,6 +133,24 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "book_quota": "HF-17",
     "r3_each": "HF-21",
     "r3_caught": "HF-21",
+    # V-IT, Italian Canasta (RULES.md section 4 with VARIANTS.md section 7)
+    "upcard_packet": "IT-4",
+    "r3_before_upcard": "IT-3",
+    "pile_draw": "IT-6",
+    "open_before_draw": "IT-7",
+    "clean_opening_below": "IT-9",
+    "b3_meld": "IT-14",
+    "italian_pile": "IT-17",
+    "out_clean_and_dirty": "IT-20",
+    "out_discard": "IT-20",
+    "natural_ace_bonus": "IT-21",
+    "mixed_ace_bonus": "IT-21",
+    "pure_twos_bonus": "IT-21",
+    "jokers_canasta_bonus": "IT-21",
+    "five_clean_bonus": "IT-21",
+    "pay_double": "IT-23",
+    "r3_italian": "IT-24",
+    "target_exceed": "IT-C3",
 }
 
 
@@ -254,6 +273,24 @@ class Rules:
     book_quota: tuple[int, ...] = ()  # HF-17: (clean, dirty, wild) books needed to go out
     r3_each: int = 0  # HF-21: each red three laid out, always plus (0: C-SCORE-5)
     r3_caught: int = 0  # HF-21: each red three left in a hand or an unplayed foot, minus
+    # Italian Canasta (V-IT; ``engine/italian.py`` holds its checks)
+    upcard_packet: str = "NONE"  # IT-4: UNDER puts N cards under the upcard, COUNTING N-1
+    r3_before_upcard: bool = False  # IT-3: red threes replaced from the bottom, then the upcard
+    pile_draw: int = 0  # IT-6: stock cards drawn after taking the pile
+    open_before_draw: bool = False  # IT-7: the opening may come before the draw
+    clean_opening_below: int = 0  # IT-9: an opening needing less than this must be clean
+    b3_meld: bool = True  # C-B3-1; IT-14: no meld of threes at all
+    italian_pile: bool = False  # IT-17..19: open side, two naturals, three when frozen
+    out_clean_and_dirty: bool = False  # IT-20: one clean and one dirty canasta to close
+    out_discard: bool = False  # IT-20: closing ends with a discard, never by melding all
+    natural_ace_bonus: int = 0  # IT-21: a clean canasta of aces (0: as any rank)
+    mixed_ace_bonus: int = 0  # IT-21: a dirty canasta of aces (0: as any rank)
+    pure_twos_bonus: int = 0  # IT-21: the Pinellata, a canasta of 2s only (0: wild canasta)
+    jokers_canasta_bonus: int = 0  # IT-21: Toro Seduto, jokers and one 2 (0: wild canasta)
+    five_clean_bonus: int = 0  # IT-21: five clean canastas
+    pay_double: bool = False  # IT-23: closing before the opponents open doubles their cards
+    r3_italian: bool = False  # IT-24: red threes signed by the kinds of canasta made
+    target_exceed: bool = False  # IT-C3: the match ends above the target, not at it
     #: The rules an opening without its canasta breaks: (any canasta, natural canasta).
     init_canasta_rules: tuple[str, str] = ("O-INIT-HIGH", "O-INIT-HIGH")
 
@@ -335,7 +372,8 @@ class Rules:
         covers = sum(1 for c in cards if IS_WILD[c] or RANK_OF[c] == THREE)
         bonus = sum(1 for c in cards if self.is_bonus_three(c))
         dealt = self.players * (self.deal_size + self.foot_size)  # HF-3: hand and foot
-        needed = dealt + covers + 1 + bonus + self.draw_count
+        packet = 14 if self.upcard_packet != "NONE" else 0  # IT-4: up to 14 under an ace
+        needed = dealt + covers + 1 + packet + bonus + self.draw_count
         if len(cards) < needed:
             return [
                 f"C-DEAL: a pack of {len(cards)} cards cannot deal {self.deal_size} cards to "
@@ -411,6 +449,9 @@ class Rules:
             return (100, 300, 500, 1000)[min(count, 4) - 1]  # CUB-6
         if self.r3_each:
             return self.r3_each * count  # HF-21: each one alike
+        if self.r3_italian:
+            # IT-24: up to three 100 each, four 800, five 1000, six 1200.
+            return 100 * count if count <= 3 else (800, 1000, 1200)[min(count, 6) - 4]
         if self.r3_samba:
             # SAM-28: 100 each; all of the pack's red threes 1000 in all.
             return 1000 if count >= self.red_three_total() else 100 * count
@@ -705,6 +746,66 @@ HAND_AND_FOOT_PRESETS: dict[str, Rules] = {
     **{f"hand-and-foot-{n}": _hand_and_foot(f"hand-and-foot-{n}", n) for n in (2, 3, 6)},
 }
 PRESETS.update(HAND_AND_FOOT_PRESETS)
+
+#: IT-8 (RECON, IT-C7): 50 up to 3000, then 90, 120, 160 and 200; negative scores 50 (ENG),
+#: and the unknown 12001-15000 band keeps 200 (ENG).
+ITALIAN_TIERS: tuple[Tier, ...] = (
+    (None, 50, ""),
+    (3001, 90, ""),
+    (5001, 120, ""),
+    (7001, 160, ""),
+    (10001, 200, ""),
+)
+
+
+def _italian(name: str, **changes: Any) -> Rules:
+    """V-IT (IT-1..25 with VARIANTS.md IT-C1..C9): 162 cards, 15 dealt, pinelle, clean openings."""
+    base: dict[str, Any] = {
+        "name": name,
+        "players": 4,
+        "decks": 3,  # IT-1
+        "jokers": 6,
+        "deal_size": 15,  # IT-2
+        "r3_before_upcard": True,  # IT-3
+        "upcard_packet": "UNDER",  # IT-4, IT-C2: N cards under the upcard (the seed)
+        "draw_count": 2,  # IT-6
+        "pile_draw": 1,  # IT-6
+        "open_before_draw": True,  # IT-7
+        "init_tiers": ITALIAN_TIERS,  # IT-8
+        "clean_opening_below": 90,  # IT-9: the 50 opening is clean
+        "meld_wild": "IT",  # IT-13
+        "b3_meld": False,  # IT-14
+        "wild_melds": True,  # IT-15: melds of 2s (pinelle) and of jokers
+        "italian_pile": True,  # IT-17..19
+        "go_out_canastas": 2,  # IT-20: two canastas...
+        "go_out_clean": "ONE",  # ...one of them clean...
+        "out_clean_and_dirty": True,  # ...and one dirty (IT-C4)
+        "out_discard": True,  # IT-20: "rimane senza carte in mano scartando una carta"
+        "out_bonus": 500,  # IT-21
+        "conc_bonus": 0,  # the seed knows no concealed closing (ENG)
+        "natural_canasta_bonus": 500,
+        "mixed_canasta_bonus": 300,
+        "natural_ace_bonus": 1000,
+        "mixed_ace_bonus": 500,
+        "pure_twos_bonus": 3000,  # the Pinellata
+        "wild_canasta_bonus": 2000,  # a dirty canasta of 2s
+        "jokers_canasta_bonus": 5000,  # Toro Seduto
+        "five_clean_bonus": 1000,
+        "pay_double": True,  # IT-23
+        "r3_italian": True,  # IT-24
+        "target": 15000,  # IT-1, IT-C3
+        "target_exceed": True,
+    }
+    base.update(changes)
+    return Rules(**base)
+
+
+ITALIAN_PRESETS: dict[str, Rules] = {
+    "italian": _italian("italian"),
+    # IT-1: "many tables play with two decks" (108 cards).
+    "italian-2decks": _italian("italian-2decks", decks=2, jokers=4),
+}
+PRESETS.update(ITALIAN_PRESETS)
 
 #: Presets the table cannot play in full yet (issue 13: British needs the Acaba control and
 #: the partner's answer; Cuban's set-aside black threes are not drawn; issue 12: Modern

@@ -14,7 +14,13 @@ from canasta_game.engine.acaba import ACABA_END, acaba_points
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.cuban import set_aside_points
 from canasta_game.engine.handfoot import caught_red_threes, foot_cards
-from canasta_game.engine.meldrules import CanastaKind, canasta_kind, meld_bonus
+from canasta_game.engine.italian import red_three_sign
+from canasta_game.engine.meldrules import (
+    CanastaKind,
+    canasta_class,
+    canasta_kind,
+    meld_bonus,
+)
 from canasta_game.engine.state import State
 
 LINE_TEXT: dict[str, str] = {
@@ -27,6 +33,12 @@ LINE_TEXT: dict[str, str] = {
     "wild_canastas": "Wild-card canastas",
     "joker_canastas": "Four-joker canastas",
     "deuce_canastas": "Canastas of seven twos",
+    "natural_ace_canastas": "Natural canastas of aces",
+    "mixed_ace_canastas": "Mixed canastas of aces",
+    "pure_twos_canastas": "Canastas of 2s only (Pinellata)",
+    "jokers_canastas": "Canastas of jokers (Toro Seduto)",
+    "five_clean_canastas": "Five natural canastas",
+    "pay_double": "Paying double: closed out before opening",
     "sequence_canastas": "Sequence canastas",
     "red_threes": "Red threes",
     "black_threes": "Black threes",
@@ -54,12 +66,6 @@ LINE_TEXT: dict[str, str] = {
 }
 
 #: HF-19: Hand and Foot calls its canastas books; (kind, line key) in the order shown.
-_CANASTA_LINES = (
-    (CanastaKind.NATURAL, "natural_canastas"),
-    (CanastaKind.MIXED, "mixed_canastas"),
-    (CanastaKind.WILD, "wild_canastas"),
-    (CanastaKind.SEQUENCE, "sequence_canastas"),
-)
 _BOOK_LINES = (
     (CanastaKind.NATURAL, "clean_books"),
     (CanastaKind.MIXED, "dirty_books"),
@@ -131,13 +137,65 @@ def _variant_lines(state: State, side: int) -> list[ScoreLine]:
     return lines
 
 
-def _threes_count_plus(state: State, side: int) -> bool:
-    """C-SCORE-5: bonus threes count plus once the side melded; SAM-29 / BRA-10: only with
-    that many canastas."""
+def _threes_sign(state: State, side: int) -> int:
+    """C-SCORE-5: bonus threes count plus once the side melded, else minus; SAM-29 / BRA-10:
+    plus only with that many canastas; HF-21: each one laid out counts plus; IT-24: signed by
+    the kinds of canasta made."""
     if state.rules.r3_each:
-        return True  # HF-21: each one laid out counts plus
+        return 1  # HF-21
+    if state.rules.r3_italian:
+        return red_three_sign(state.melds[side])
     need = state.rules.r3_plus_canastas
-    return state.canastas(side) >= need if need else bool(state.melds[side])
+    plus = state.canastas(side) >= need if need else bool(state.melds[side])
+    return 1 if plus else -1
+
+
+#: The order of the canasta lines in the breakdown.
+_CANASTA_LINES = (
+    "natural_canastas",
+    "mixed_canastas",
+    "natural_ace_canastas",
+    "mixed_ace_canastas",
+    "pure_twos_canastas",
+    "wild_canastas",
+    "jokers_canastas",
+    "sequence_canastas",
+)
+
+
+def _canasta_lines(state: State, side: int) -> list[ScoreLine]:
+    """C-SCORE-2 and IT-21: one line per kind of canasta bonus (HF-19: books), and IT-21's
+    five clean canastas (natural ones, aces included) as a line of its own. Each canasta
+    earns ``meld_bonus`` (CUB-5's wild canastas by their cards)."""
+    rules = state.rules
+    melds = state.melds[side]
+    if rules.books_closed:
+        kinds = Counter(canasta_kind(m) for m in melds)
+        return [
+            ScoreLine(key, sum(meld_bonus(rules, m) for m in melds if canasta_kind(m) is kind), n)
+            for kind, key in _BOOK_LINES
+            if (n := kinds[kind])
+        ]
+    classes = Counter(canasta_class(rules, m) for m in melds)
+    lines = []
+    for key in _CANASTA_LINES:
+        if classes[key]:
+            bonus = sum(meld_bonus(rules, m) for m in melds if canasta_class(rules, m) == key)
+            lines.append(ScoreLine(key, bonus, classes[key]))
+    clean = sum(1 for m in melds if canasta_kind(m) is CanastaKind.NATURAL)
+    if rules.five_clean_bonus and clean >= 5:
+        lines.append(ScoreLine("five_clean_canastas", rules.five_clean_bonus, clean))
+    return lines
+
+
+def _pay_double(state: State, side: int, in_hand: int) -> list[ScoreLine]:
+    """IT-23: a side that had not opened when the other side closed pays its cards twice
+    (ENG: the second time is this line)."""
+    end = state.end
+    closed_by_other = end is not None and end.seat is not None and state.side_of(end.seat) != side
+    if state.rules.pay_double and closed_by_other and not state.melds[side] and in_hand:
+        return [ScoreLine("pay_double", -in_hand)]
+    return []
 
 
 def _acaba_score(state: State) -> HandScore:
@@ -228,14 +286,10 @@ def score_hand(state: State) -> HandScore:
             lines.append(ScoreLine("hand_penalty", -in_hand))
             sides.append(SideScore(side, tuple(lines)))
             continue
-        kinds = Counter(canasta_kind(m) for m in melds)
-        for kind, key in _BOOK_LINES if rules.books_closed else _CANASTA_LINES:
-            if kinds[kind]:
-                bonus = sum(meld_bonus(rules, m) for m in melds if canasta_kind(m) is kind)
-                lines.append(ScoreLine(key, bonus, kinds[kind]))
+        lines.extend(_canasta_lines(state, side))
         red = [c for c in state.bonus_threes[side] if IS_RED_THREE[c]]
         black = [c for c in state.bonus_threes[side] if IS_BLACK_THREE[c]]
-        plus = _threes_count_plus(state, side)
+        sign = _threes_sign(state, side)
         if black and rules.b3_set_aside:  # CUB-8: always plus, its own table
             points = set_aside_points(rules, len(black))
             lines.append(ScoreLine("black_threes_set_aside", points, len(black)))
@@ -243,7 +297,7 @@ def score_hand(state: State) -> HandScore:
         for key, threes in (("red_threes", red), ("black_threes_bonus", black)):
             if threes:
                 amount = rules.bonus_three_amount(len(threes))
-                lines.append(ScoreLine(key, amount if plus else -amount, len(threes)))
+                lines.append(ScoreLine(key, sign * amount, len(threes)))
         _going_out_lines(state, side, lines)
         if rules.conc_canasta and state.concealed_canastas[side]:
             count = state.concealed_canastas[side]
@@ -254,5 +308,6 @@ def score_hand(state: State) -> HandScore:
             lines.append(ScoreLine("wild_meld_penalty", -rules.wild_penalty_points))
         lines.extend(_variant_lines(state, side))
         lines.append(ScoreLine("hand_penalty", -in_hand))
+        lines.extend(_pay_double(state, side, in_hand))
         sides.append(SideScore(side, tuple(lines)))
     return HandScore(tuple(sides), end.reason if end is not None else "running")

@@ -19,6 +19,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.game import check_stock_out
 from canasta_game.engine.handfoot import deal_feet
+from canasta_game.engine.italian import deal_pile
 from canasta_game.engine.meldrules import classify, make_meld
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -94,12 +95,30 @@ def new_hand(
     if rules.foot_size:  # HF-3: then the feet, face down
         state = replace(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
     stock = list(reversed(rest))  # the top of the stock is the last element
-    state = _upcard(state, stock)
-    sides = rules.sides
-    bonus: list[list[int]] = [[] for _ in range(sides)]
-    # C-R3-2: each player in turn from the dealer's left lays out red threes and replaces them.
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
+    if rules.r3_before_upcard:
+        bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=True)  # IT-3
+        pile, hidden, frozen = deal_pile(rules, stock)  # IT-4, IT-5
+        state = replace(state, pile=pile, pile_hidden=hidden, pile_frozen=frozen)
+    else:
+        state = _upcard(state, stock)
+        bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=False)
+    return replace(
+        state,
+        hands=tuple(tuple(h) for h in hands),
+        stock=tuple(stock),
+        bonus_threes=tuple(tuple(b) for b in bonus),
+        exact_deal_side=exact_side,
+    )
+
+
+def _replace_threes(
+    rules: Rules, hands: list[list[int]], stock: list[int], dealer: int, from_bottom: bool
+) -> list[list[int]]:
+    """C-R3-2: each player in turn from the dealer's left lays out red threes and replaces
+    them from the top of the stock (IT-3: from its bottom); the threes laid out per side."""
+    bonus: list[list[int]] = [[] for _ in range(rules.sides)]
+    for step in range(rules.players):
+        seat = (dealer + 1 + step) % rules.players
         while True:
             threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
             if not threes or not stock:
@@ -108,14 +127,8 @@ def new_hand(
             bonus[rules.seat_side[seat]].extend(threes)
             for _ in threes:
                 if stock:
-                    hands[seat].append(stock.pop())
-    return replace(
-        state,
-        hands=tuple(tuple(h) for h in hands),
-        stock=tuple(stock),
-        bonus_threes=tuple(tuple(b) for b in bonus),
-        exact_deal_side=exact_side,
-    )
+                    hands[seat].append(stock.pop(0) if from_bottom else stock.pop())
+    return bonus
 
 
 def _upcard(state: State, stock: list[int]) -> State:
@@ -160,6 +173,7 @@ def state_from_setup(
     drew: DrawKind | None = None,
     pile_frozen: bool | None = None,
     has_melded: Sequence[int] = (),
+    pile_hidden: int = 0,
     seed: int | str = "setup",
     feet: Sequence[str] | None = None,
     deal: int = 0,
@@ -172,7 +186,8 @@ def state_from_setup(
     picked up) and ``deal`` the deal's number (HF-13). A draw-phase position with no stock
     is checked as a turn that begins (C-STOCK-4), so it may come back already over.
     ``pile_frozen`` defaults to "a card that freezes the pile under these rules is in it"
-    (C-PILE-3, O-B3-FREEZE).
+    (C-PILE-3, O-B3-FREEZE); the ``pile_hidden`` bottom cards of the pile lie face down
+    (IT-4) and freeze nothing.
     Duplicate faces get successive copies across the whole setup, so ``Kh Kh`` is two cards.
     """
     used: set[int] = set()
@@ -205,7 +220,7 @@ def state_from_setup(
     stock_cards = take(stock)
     foot_cards = tuple(take(f) for f in feet) if feet is not None else state.feet
     if pile_frozen is None:
-        pile_frozen = any(rules.freezes_pile(c) for c in pile_cards)
+        pile_frozen = any(rules.freezes_pile(c) for c in pile_cards[pile_hidden:])
     melded = tuple(seat in has_melded for seat in range(rules.players))
     if drew is None:
         drew = DrawKind.STOCK if phase is Phase.PLAY else DrawKind.NONE
@@ -215,6 +230,7 @@ def state_from_setup(
         stock=stock_cards,
         pile=pile_cards,
         pile_frozen=pile_frozen,
+        pile_hidden=pile_hidden,
         melds=tuple(side_melds),
         bonus_threes=tuple(threes),
         next_mid=mid,

@@ -117,6 +117,8 @@ class State:
     exact_deal_side: int | None = None  # O-DEAL-EXACT bonus
     discards: tuple[tuple[int, int], ...] = ()  # (seat, card) of every discard, public memory
     recycle_idle: bool = False  # O-STOCK-RECYCLE: turned over, nobody melded or took since
+    pile_hidden: int = 0  # IT-4: the pile's bottom cards lying face down under the upcard
+    opened_dirty: bool = False  # IT-10: this turn's opening held wild cards (no pile now)
     end: HandEnd | None = None
     # HF-3, HF-8: per seat, the foot still face down (empty once picked up, or in no foot game)
     feet: tuple[tuple[int, ...], ...] = ()

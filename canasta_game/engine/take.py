@@ -26,6 +26,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.constructive import SimpleTake, no_top_card_take
 from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.handfoot import book_full, pick_up_foot
+from canasta_game.engine.italian import draw_after_take, pile_closed, take_problem
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
@@ -61,7 +62,9 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     """Why ``action`` may not take the pile, or (with ``build``) the state after it."""
     if state.phase is not Phase.DRAW:
         return reason("C-TURN-2", "already_drew")
-    problem = pile_block(state) or _one_card_pile(state) or _closed_never(state)
+    problem = (
+        pile_block(state) or _one_card_pile(state) or _closed_never(state) or pile_closed(state)
+    )
     if problem is not None:
         return problem
     if action.onto is not None:
@@ -84,7 +87,11 @@ def take(state: State, action: TakePile, build: bool) -> Result:
     laying = Laying.start(state)
     closed = not laying.melds
     target = _top_target(laying.melds, rank, state.rules.books_closed)
-    problem = _may_take(state, target, action, naturals) or _conflict(state, target, action)
+    problem = (
+        (take_problem(state, naturals) if state.rules.italian_pile else None)  # IT-17, IT-19
+        or _may_take(state, target, action, naturals)
+        or _conflict(state, target, action)
+    )
     if problem is not None:
         return problem
     laying.events.append(ev.PileTaken(seat, taken_cards(state)))
@@ -279,12 +286,16 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
     unfinishable = only_black_threes(state, rest + gained)  # CUB-7
     if not build and len(rest) + len(gained) >= 2 and not unfinishable:
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept
+    # IT-4: the face-down packet was never seen, so the others do not know those cards
+    face_up = below[state.pile_hidden :]
+    seen = frozenset(c for c in face_up if not state.rules.is_bonus_three(c))
     events = laying.events
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in threes)
     state = evolve(
         state,
         hands=set_at(state.hands, seat, rest + gained),
         pile=left,
+        pile_hidden=min(state.pile_hidden, len(left)),  # IT-4: the packet lies at the bottom
         pile_frozen=any(state.rules.freezes_pile(c) for c in left),
         melds=set_at(state.melds, side, tuple(laying.melds)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
@@ -295,8 +306,10 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         recycle_idle=False,
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
         turn_touched_old=state.turn_touched_old or laying.touched_old,
-        picked=set_at(state.picked, seat, state.picked[seat] | frozenset(gained)),
+        picked=set_at(state.picked, seat, state.picked[seat] | seen),
     )
+    if state.rules.pile_draw:
+        state = draw_after_take(state, events)  # IT-6
     if not state.hands[seat] and state.has_foot(seat):
         state = pick_up_foot(state, seat, events)  # HF-8: at once
     elif not state.hands[seat] and state.rules.out_needs_discard:
@@ -348,6 +361,8 @@ class HandGroups:
 def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
     if state.phase is not Phase.DRAW or pile_block(state) or _closed_never(state):
+        return []
+    if pile_closed(state):  # IT-17, IT-10
         return []
     seat = state.current
     side = state.side_of(seat)

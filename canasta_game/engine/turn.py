@@ -23,6 +23,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.cuban import only_black_threes
 from canasta_game.engine.going_out import ask_rule, can_go_out, must_ask
 from canasta_game.engine.handfoot import out_problem
+from canasta_game.engine.italian import closing_problem
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -76,6 +77,9 @@ def top_block(rules: Rules, top: int | None, turned_up: bool = False) -> Reason 
     (C-UP-4 then decides a black three, not C-B3-3, which is about a discarded one)."""
     if top is None:
         return reason("C-PILE-5", "pile_empty")
+    if rules.italian_pile and (IS_WILD[top] or IS_BLACK_THREE[top]):
+        # IT-18: "bloccato" by a 2, a joker or a black three on top
+        return reason("IT-18", "pile_blocked_wild" if IS_WILD[top] else "pile_blocked_b3")
     if IS_WILD[top]:
         # BOL-6: Bolivia (and the presets built on it, BRA-13, CHI-3) states it as its own rule
         rule = "BOL-6" if rules.sequences and rules.wild_melds else "C-PILE-5"
@@ -115,7 +119,8 @@ def frozen_why(rules: Rules, pile: Sequence[int], frozen: bool, side_open: bool)
     if frozen:
         freezer = first_freezer(rules, pile, frozen)
         if freezer is not None:
-            return reason("C-PILE-3", "frozen_by_card", card=freezer)
+            rule = "IT-19" if rules.italian_pile else "C-PILE-3"  # IT-19: "congelato"
+            return reason(rule, "frozen_by_card", card=freezer)
         return reason("C-PILE-3", "frozen")
     if rules.pile_frozen:
         return reason("O-PILE-FROZEN", "frozen_always")
@@ -167,6 +172,9 @@ def going_out_problem(state: State, side: int) -> Reason | None:
         if rules.go_out_canastas == 1 and have == 0:
             return reason("C-OUT-5", "out_no_canasta")
         return reason("C-OUT-1", "out_canastas", need=rules.go_out_canastas, have=have)
+    problem = closing_problem(rules, state.melds[side])  # IT-20
+    if problem is not None:
+        return problem
     need_natural = rules.natural_canastas_to_go_out()
     naturals = sum(1 for m in state.melds[side] if m.is_canasta and m.is_natural)
     if naturals < need_natural:

@@ -46,6 +46,9 @@ TABLE = {
     "hand-and-foot-2": (2, ((0,), (1,)), 162, 13, 2, 0, 5000),
     "hand-and-foot-3": (3, ((0,), (1,), (2,)), 216, 13, 2, 0, 5000),
     "hand-and-foot-6": (6, ((0, 2, 4), (1, 3, 5)), 378, 13, 2, 0, 5000),
+    # V-IT: IT-1, IT-2, IT-6, IT-20, IT-C3 (two decks: IT-1's "some tables")
+    "italian": (4, ((0, 2), (1, 3)), 162, 15, 2, 2, 15000),
+    "italian-2decks": (4, ((0, 2), (1, 3)), 108, 15, 2, 2, 15000),
 }
 
 
@@ -286,6 +289,23 @@ NON_DEFAULT = {
     "book_quota": (1, 1, 1),
     "r3_each": 100,
     "r3_caught": 500,
+    "upcard_packet": "COUNTING",
+    "r3_before_upcard": True,
+    "pile_draw": 1,
+    "open_before_draw": True,
+    "clean_opening_below": 90,
+    "b3_meld": False,
+    "italian_pile": True,
+    "out_clean_and_dirty": True,
+    "out_discard": True,
+    "natural_ace_bonus": 1000,
+    "mixed_ace_bonus": 500,
+    "pure_twos_bonus": 3000,
+    "jokers_canasta_bonus": 5000,
+    "five_clean_bonus": 1000,
+    "pay_double": True,
+    "r3_italian": True,
+    "target_exceed": True,
 }
 
 

@@ -79,6 +79,13 @@ PRESET_TEXTS: dict[str, PresetText] = {
     "british": PresetText(
         N_("British Canasta"), N_("Classic with Acaba: end the hand and give away 1,500.")
     ),
+    "italian": PresetText(
+        N_("Italian Canasta"),
+        N_("Three decks, 15 cards, pinelle, clean openings; a clean and a dirty canasta to close."),
+    ),
+    "italian-2decks": PresetText(
+        N_("Italian Canasta, two decks"), N_("Italian Canasta with 108 cards.")
+    ),
 }
 
 

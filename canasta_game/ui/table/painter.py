@@ -126,6 +126,16 @@ class Painter:
                 )
             surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
 
+    def pile_packet(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
+        """IT-4: the face-down packet under the pile, as card backs peeking out below it."""
+        if not view.pile_packet:
+            return
+        rect = layout.pile
+        back = self.images.back(TABLE)
+        layers = min(STOCK_LAYERS, 1 + view.pile_packet // 4)
+        for i in range(layers, 0, -1):
+            surface.blit(back, (rect.left + 2 * STOCK_STEP * i, rect.top + 2 * STOCK_STEP * i))
+
     def pile_marks(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
         """Count, frozen mark and stop sign: drawn over the pile's resting cards."""
         rect = layout.pile
@@ -135,13 +145,18 @@ class Painter:
         pill = self.decor.pill(label, px, PILL_DARK)
         surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
         y += pill.get_height() + 3
+        if view.pile_packet:  # IT-4: how many of them lie face down
+            label = _("{packet} face down").format(packet=view.pile_packet)
+            pill = self.decor.pill(label, max(11, px - 3), PILL_DARK)
+            surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
+            y += pill.get_height() + 3
         if view.pile_frozen:
             mark = self.decor.pill(_("Frozen"), px, (24, 70, 110), fg=ICE, edge=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
-        if view.pile_block is not None and view.pile_block.rule in ("C-B3-3", "C-UP-4"):
+        if view.pile_block is not None and view.pile_block.rule in ("C-B3-3", "C-UP-4", "IT-18"):
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))

@@ -297,6 +297,27 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "pile_closed_never": lambda v: _(
         "Your side has not melded yet: the pile cannot be taken for the initial meld."
     ),
+    # V-IT, Italian Canasta (the rule book's words: aprire, pozzo, pulita, sporca)
+    "pile_open_only": lambda v: _(
+        "Only a side that has opened may take the pile: open first (you may open before drawing)."
+    ),
+    "pile_after_dirty_opening": lambda v: _(
+        "After a dirty opening the pile can be taken from your next turn."
+    ),
+    "pile_naturals": lambda v: _("To take the pile you need {cards} from your hand.").format(
+        cards=_needed(v)
+    ),
+    "opening_clean": lambda v: _(
+        "An opening of {need} must be clean: no wild cards, except three 2s or two jokers and a 2."
+    ).format(need=v["need"]),
+    "open_keep_card": lambda v: _("An opening before the draw must leave a card in your hand."),
+    "meld_no_threes": lambda v: _("Threes are never melded, red or black."),
+    "close_by_discard": lambda v: _(
+        "You close by discarding your last card: keep one card to discard."
+    ),
+    "out_clean_and_dirty": lambda v: _(
+        "To close, your side needs a clean canasta and a dirty canasta."
+    ),
     "pile_sequence_end": lambda v: _("The top card does not fit either end of that sequence."),
     "pile_sequence_alone": lambda v: _(
         "Only the top card by itself may extend a sequence to take the pile."
@@ -380,7 +401,6 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "book_full": lambda v: _(
         "A book of {size} cards is complete: start a new meld beside it."
     ).format(size=v["size"]),
-    "meld_no_threes": lambda v: _("Threes are never melded in this game."),
     "question_pending": lambda v: _("Wait for your partner's answer."),
     # Modern American Canasta (MAC-*)
     "rank_dead": lambda v: _(

@@ -219,6 +219,7 @@ class TableScene:
             }
             painter.area_labels(surface, layout, names)
         painter.stock(surface, layout, view)
+        painter.pile_packet(surface, layout, view)
         resting: list[CardSprite] = []
         above: list[CardSprite] = []
         for sprite in self.store.drawing_order():
