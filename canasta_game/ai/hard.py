@@ -152,7 +152,10 @@ def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, in
     """Play the fast policy until the hand ends or turn ``stop_turn`` begins."""
     steps = 0
     while state.phase is not Phase.OVER and state.turn < stop_turn:
-        state, _ = apply(state, rollout_action(state, rng))
+        action = rollout_action(state, rng)
+        if action is None:
+            break  # a sampled world with no way on: value it as it stands
+        state, _ = apply(state, action)
         steps += 1
     return state, steps
 

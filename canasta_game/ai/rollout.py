@@ -40,8 +40,9 @@ BIG_PILE = 6  # worth a wild card
 SMALL_PILE = 3  # the smallest pile worth taking with naturals alone
 
 
-def rollout_action(state: State, rng: random.Random) -> Action:
-    """One action for the seat that must act in ``state`` (never illegal)."""
+def rollout_action(state: State, rng: random.Random) -> Action | None:
+    """One action for the seat that must act in ``state`` (never illegal); ``None`` when a
+    sampled world leaves that seat no legal move."""
     seat = state.actor
     if state.phase is Phase.ANSWER:
         return AnswerGoOut(seat, True)
@@ -112,7 +113,7 @@ def _natural_batch(state: State) -> Meld | None:
     return Meld(seat, tuple(new), tuple((mid, tuple(cards)) for mid, cards in add.items()))
 
 
-def _play(state: State, rng: random.Random) -> Action:
+def _play(state: State, rng: random.Random) -> Action | None:
     seat = state.current
     hand = state.hands[seat]
     if _could_go_out(state) and can_go_out(state):
@@ -138,8 +139,11 @@ def _play(state: State, rng: random.Random) -> Action:
         moves = meld_moves(state)
         if moves:
             return max(moves, key=lambda m: len(m.cards()))
-        # BRA-11, HF-16: the last card may only go with the partner's "yes": ask first
-        return rng.choice(legal_moves(state))
+        # BRA-11, HF-16: the last card may only go with the partner's "yes": ask first. A
+        # sampled world may leave no move at all (its hidden cards dealt what the real hand
+        # rules out): then the playout stops there.
+        moves = legal_moves(state)
+        return rng.choice(moves) if moves else None
     nxt = (seat + 1) % state.rules.players
     their = state.melds[state.side_of(nxt)]
     open_for_them = not frozen_for(state, state.side_of(nxt))
