@@ -58,11 +58,6 @@ def own_switches(base: Rules) -> list[str]:
     return [name for name in VARIANT_RULE_IDS if getattr(base, name) != getattr(plain, name)]
 
 
-def is_variant(base: Rules) -> bool:
-    """A variant sets some of its own switches away from Classic's."""
-    return bool(own_switches(base))
-
-
 def options_of(base: Rules) -> list[Option]:
     """Every option Custom rules shows for ``base``, in RULES.md's order."""
     names = [n for n in OPTION_IDS if n not in SKIPPED]
