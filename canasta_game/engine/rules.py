@@ -158,6 +158,23 @@ VARIANT_RULE_IDS: dict[str, str] = {
 _TUPLE_FIELDS = ("custom_deck", "init_canasta_rules", "deal_minimums", "book_quota")
 
 
+class RulesError(ValueError):
+    """Rules that cannot be played, with what is wrong as values the table can word: each
+    problem as text (for developers), and for a pack too small to deal (C-DEAL) the pack's
+    size and the cards the deal needs."""
+
+    def __init__(self, problems: list[str], *, pack: int = 0, needed: int = 0) -> None:
+        super().__init__("invalid rules: " + "; ".join(problems))
+        self.problems = tuple(problems)
+        self.pack = pack
+        self.needed = needed
+
+    @property
+    def dead_deal(self) -> bool:
+        """C-DEAL: the pack cannot supply the deal, the upcard, the replacements and a stock."""
+        return self.needed > 0
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules of one match. Defaults are CLASSIC for four players (RULES.md section 2)."""
@@ -310,7 +327,8 @@ class Rules:
     def __post_init__(self) -> None:
         problems = self.problems()
         if problems:
-            raise ValueError("invalid rules: " + "; ".join(problems))
+            pack, needed = self._deal_need() if problems[0].startswith("C-DEAL") else (0, 0)
+            raise RulesError(problems, pack=pack, needed=needed)
         if self.players == 4:
             seat_side = tuple(s % 2 for s in range(4))
         elif self.players == 6 and self.six_seating == "TWO_OF_THREE":
@@ -361,26 +379,29 @@ class Rules:
     def _dead_deal(self) -> list[str]:
         """Issue 10 gap 4: the pack must supply the deal, the upcard, every replacement and the
         first draw even in the worst case, or the hand could not be dealt (C-DEAL, C-UP, C-R3-2).
-
-        The worst case turns every wild card and three onto the pile before a card may stay
-        there (C-UP-2, O-UPCARD) and replaces every bonus three dealt (C-R3-2).
         """
         try:
-            cards = self.pack_cards()
+            pack, needed = self._deal_need()
         except ValueError as exc:
             return [f"O-DECK-7PERRANK: {exc}"]
-        covers = sum(1 for c in cards if IS_WILD[c] or RANK_OF[c] == THREE)
-        bonus = sum(1 for c in cards if self.is_bonus_three(c))
-        dealt = self.players * (self.deal_size + self.foot_size)  # HF-3: hand and foot
-        packet = 14 if self.upcard_packet != "NONE" else 0  # IT-4: up to 14 under an ace
-        needed = dealt + covers + 1 + packet + bonus + self.draw_count
-        if len(cards) < needed:
+        if pack < needed:
             return [
-                f"C-DEAL: a pack of {len(cards)} cards cannot deal {self.deal_size} cards to "
+                f"C-DEAL: a pack of {pack} cards cannot deal {self.deal_size} cards to "
                 f"each of {self.players} players and still turn the upcard, replace the red "
                 f"threes and leave a stock to draw from (it needs {needed})"
             ]
         return []
+
+    def _deal_need(self) -> tuple[int, int]:
+        """The pack's size and the cards a deal needs in the worst case, which turns every
+        wild card and three onto the pile before a card may stay there (C-UP-2, O-UPCARD) and
+        replaces every bonus three dealt (C-R3-2)."""
+        cards = self.pack_cards()
+        covers = sum(1 for c in cards if IS_WILD[c] or RANK_OF[c] == THREE)
+        bonus = sum(1 for c in cards if self.is_bonus_three(c))
+        dealt = self.players * (self.deal_size + self.foot_size)  # HF-3: hand and foot
+        packet = 14 if self.upcard_packet != "NONE" else 0  # IT-4: up to 14 under an ace
+        return len(cards), dealt + covers + 1 + packet + bonus + self.draw_count
 
     @property
     def sides(self) -> int:

@@ -12,7 +12,7 @@ import pytest
 
 from canasta_game.engine import HandEnd, Phase, Rules, preset, score_hand, state_from_setup
 from canasta_game.engine.cards import build_deck, card_text
-from canasta_game.engine.rules import _CHOICES, OPTION_IDS, PRESETS, VARIANT_RULE_IDS
+from canasta_game.engine.rules import _CHOICES, OPTION_IDS, PRESETS, VARIANT_RULE_IDS, RulesError
 from canasta_game.engine.setup import pack
 
 # players, side_seats, cards, D, k, Q, target (RULES.md 2.15 and V-2P..V-6P)
@@ -464,3 +464,16 @@ def test_red_three_amounts_three_decks_progressive():
     rules = preset("classic-6", r3_scale="PROGRESSIVE")
     # O-R3-SCALE: 1/2/3/4 = 100/200/400/800; C-SCORE-5: five 1000 (six is UNSPEC in X-25)
     assert tuple(rules.bonus_three_amount(n) for n in range(6)) == (0, 100, 200, 400, 800, 1000)
+
+
+def test_c_deal_a_dead_deal_is_refused_with_the_pack_and_what_it_needs() -> None:
+    """C-DEAL: the refusal carries values the table words (no parsing of its text)."""
+    with pytest.raises(RulesError) as refused:
+        preset("classic-4", deal_size=21)
+    # 4 x 21 dealt, 20 wild cards and threes that may cover the upcard, the upcard, 4 red
+    # threes replaced, 1 card drawn.
+    assert (refused.value.dead_deal, refused.value.pack, refused.value.needed) == (True, 108, 110)
+    with pytest.raises(RulesError) as other:
+        preset("classic-4", players=7)
+    assert not other.value.dead_deal  # C-SEAT-1 is not a dead deal
+    assert preset("classic-4", deal_size=20).deal_size == 20

@@ -88,9 +88,12 @@ def test_a_variant_switch_without_words_is_left_out(monkeypatch) -> None:
 def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
     with pytest.raises(Refused) as refused:
         house_rules("classic-4", {"deal_size": 21})
+    # 4 x 21 dealt + 20 wild cards and threes that may cover the upcard + the upcard + 4 red
+    # threes replaced + 1 drawn = 110 of a 108-card pack.
     assert str(refused.value) == _(
-        "Too few cards: the pack could not deal this and still leave a stock."
-    )
+        "Too few cards: a pack of {pack} cards could not deal this and still leave a "
+        "stock (it would need {needed})."
+    ).format(pack="108", needed="110")
     assert house_rules("classic-4", {"deal_size": 20}).deal_size == 20
 
 

@@ -17,11 +17,13 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 
 from canasta_game.i18n import _
 from canasta_game.persistence import DataDirs
+from canasta_game.persistence.house_tables import HouseTable
 from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.custom_rules_screen import CustomRulesScreen
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.gui_scene import GuiScene
+from canasta_game.ui.shell.house_rules import table_check
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
 
 NAME = "Babička's table"
@@ -165,7 +167,7 @@ def test_c_deal_an_impossible_combination_is_refused_beside_its_switch(tmp_path:
     assert "deal_size" not in screen.options
     menu = screen.controls["deal_size"]
     assert shown(menu) == "11"  # type: ignore[arg-type]
-    reason = _("Too few cards: the pack could not deal this and still leave a stock.")
+    reason = table_check(HouseTable(name="t", base="classic-4", options={"deal_size": 21}))
     rows = [box for box in driver.visible(UITextBox) if reason in box.html_text]
     assert len(rows) == 1
     assert _("Cards dealt to each player") in rows[0].html_text
@@ -217,7 +219,8 @@ def test_damaged_and_impossible_tables_are_explained_kept_aside_and_never_offere
     driver.click(_("New game"))
     notices = " ".join(driver.ctx.notices.texts())
     assert "broken.corrupt-" in notices and "impossible.corrupt-" in notices
-    why = _("Too few cards: the pack could not deal this and still leave a stock.")
+    why = table_check(HouseTable(name="t", base="classic-4", options={"deal_size": 30}))
+    assert why is not None and "146" in why
     assert why in notices  # the reason it cannot be dealt (C-DEAL)
     kept = sorted(p.name.split(".")[0] for p in folder.iterdir())
     assert kept == ["broken", "good", "impossible"]  # set aside, not deleted

@@ -12,7 +12,14 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from canasta_game.engine.rules import NEW_GAME_PRESETS, OPTION_IDS, PRESETS, VARIANT_RULE_IDS, Rules
+from canasta_game.engine.rules import (
+    NEW_GAME_PRESETS,
+    OPTION_IDS,
+    PRESETS,
+    VARIANT_RULE_IDS,
+    Rules,
+    RulesError,
+)
 from canasta_game.i18n import _, format_number
 from canasta_game.persistence.house_tables import HouseTable
 from canasta_game.persistence.settings import OptionValue
@@ -235,8 +242,12 @@ def _fits(option: Option, value: OptionValue, current: OptionValue) -> bool:
 def refusal(exc: Exception) -> str:
     """The engine's refusal in the player's words: the pack too small to deal (C-DEAL) is
     named; anything else the engine refuses is said plainly."""
-    if "C-DEAL" in str(exc):
-        return _("Too few cards: the pack could not deal this and still leave a stock.")
+    if isinstance(exc, RulesError) and exc.dead_deal:
+        text = _(
+            "Too few cards: a pack of {pack} cards could not deal this and still leave a "
+            "stock (it would need {needed})."
+        )
+        return text.format(pack=format_number(exc.pack), needed=format_number(exc.needed))
     return _("The game cannot be played with this value and the other rules together.")
 
 
