@@ -12,15 +12,27 @@ import sys
 from collections.abc import Sequence
 
 from canasta_game.arena.games import BOT_NAMES, ArenaSpec
+from canasta_game.arena.remote import split_remote
 from canasta_game.arena.runner import run_arena
 from canasta_game.engine.rules import PRESETS, preset
+
+
+def _bot_name(name: str) -> str:
+    """One of ``BOT_NAMES``, or ``LEVEL@CHECKOUT``: that level of another source tree."""
+    try:
+        if name in BOT_NAMES or split_remote(name) is not None:
+            return name
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    raise argparse.ArgumentTypeError(f"{name!r}: one of {', '.join(BOT_NAMES)} or LEVEL@CHECKOUT")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m canasta_game.arena", description=__doc__)
     parser.add_argument("--preset", default="classic-4", choices=sorted(PRESETS))
-    parser.add_argument("--a", default="medium", choices=BOT_NAMES)
-    parser.add_argument("--b", default="easy", choices=BOT_NAMES)
+    also = "a bot name, or LEVEL@CHECKOUT for that level of another source tree"
+    parser.add_argument("--a", default="medium", type=_bot_name, help=also)
+    parser.add_argument("--b", default="easy", type=_bot_name, help=also)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)

@@ -17,14 +17,19 @@ from canasta_game.ai import make_bot
 from canasta_game.ai.base import LEVELS, Bot
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.ai.play import play_hand
+from canasta_game.arena.remote import RemoteBot, split_remote
 from canasta_game.engine.match import Match
 from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import State
 
 BOT_NAMES = (*LEVELS, "random", "greedy")
 
 
 def build_bot(name: str, seat: int, seed: str, budget: float) -> Bot:
-    """A bot by arena name: a level of ``make_bot`` or one of the view-only baselines."""
+    """A bot by arena name: a level of ``make_bot``, one of the view-only baselines, or a
+    level of another checkout (``medium@/path/to/tree``)."""
+    if split_remote(name) is not None:
+        return RemoteBot(name, seat, seed, budget)
     if name == "random":
         return RandomBot(seat, seed)
     if name == "greedy":
@@ -90,10 +95,16 @@ def _play_copy(
     def timed(seat: int, seconds: float) -> None:
         latency[labels[seat]].append(seconds * 1000.0)
 
+    remotes = [bot for bot in bots if isinstance(bot, RemoteBot)]
+
+    def show(state: State) -> None:
+        for remote in remotes:
+            remote.see(state)
+
     while not match.over:
         if spec.hands_per_game is not None and match.hands_played >= spec.hands_per_game:
             break
-        played = play_hand(match.deal(), dict(enumerate(bots)), timer=timed)
+        played = play_hand(match.deal(), dict(enumerate(bots)), timer=timed, on_state=show)
         if played.dead_end or played.capped:
             raise RuntimeError(f"deal {deal}: {'; '.join(played.problems)}")
         illegal += played.illegal
@@ -102,6 +113,8 @@ def _play_copy(
         totals = match.history[-1].score.totals
         others = [t for side, t in enumerate(totals) if side != a_side]
         diffs.append(totals[a_side] - sum(others) / len(others))
+    for remote in remotes:
+        remote.close()
     winner = match.winner if match.over else _leader(match.scores)
     return CopyResult(a_side, winner, match.hands_played, diffs, illegal)
 

@@ -6,10 +6,12 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from canasta_game.arena import ArenaSpec, play_deal, run_arena
+from canasta_game.arena.remote import split_remote
 from canasta_game.arena.stats import clustered_ratio_interval, percentile, wilson_interval
 from canasta_game.engine.rules import preset
 
@@ -106,3 +108,27 @@ def test_command_line_prints_one_json_object_last_and_runs_jobs() -> None:
     assert report["games"] == 4 and report["jobs"] == 2 and report["illegal_moves"] == 0
     low, high = report["a_win_rate_ci95"]
     assert 0.0 <= low <= report["a_win_rate"] <= high <= 1.0
+
+
+@pytest.mark.slow
+def test_a_level_of_another_checkout_plays_exactly_like_its_own_tree() -> None:
+    """Issue 16: ``medium@CHECKOUT`` runs that tree's Medium in a child process; given this
+    very checkout it must make every decision the in-process Medium makes (same seeds), so
+    the games, scores and hands come out identical and nothing is illegal."""
+    rules = preset("classic-4")
+    local = play_deal(ArenaSpec(rules, "medium", "easy", 5, 0.01, hands_per_game=1), 0)
+    remote_name = f"medium@{Path(__file__).resolve().parents[2]}"
+    remote = play_deal(ArenaSpec(rules, remote_name, "easy", 5, 0.01, hands_per_game=1), 0)
+    assert [(c.a_side, c.winner, c.hands, c.a_diffs, c.illegal) for c in remote.copies] == [
+        (c.a_side, c.winner, c.hands, c.a_diffs, c.illegal) for c in local.copies
+    ]
+    assert len(remote.latency_ms["a"]) == len(local.latency_ms["a"]) > 20
+
+
+def test_a_remote_name_must_be_a_level_at_a_checkout(tmp_path: Path) -> None:
+    assert split_remote("medium") is None
+    assert split_remote(f"hard@{Path(__file__).resolve().parents[2]}") is not None
+    with pytest.raises(ValueError):
+        split_remote(f"medium@{tmp_path}")  # no canasta_game there
+    with pytest.raises(ValueError):
+        split_remote(f"expert@{Path(__file__).resolve().parents[2]}")
