@@ -13,6 +13,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import itertools
+import math
 from collections.abc import Iterator
 
 import pygame
@@ -20,8 +21,9 @@ import pytest
 
 from canasta_game.controller.pacing import Pacer
 from canasta_game.engine.meldrules import CanastaKind
+from canasta_game.ui.card_art import index_extent
 from canasta_game.ui.table.headless import init_headless, make_context, pump
-from canasta_game.ui.table.layout import STOCK_EDGE
+from canasta_game.ui.table.layout import HAND, STOCK_EDGE
 from canasta_game.ui.table.placement import MIN_STEP
 from canasta_game.ui.table.positions import late_session
 from canasta_game.ui.table.table_scene import TableScene
@@ -98,3 +100,41 @@ def test_canastas_carry_their_badge(table: TableScene) -> None:
     if scene.view.rules.wild_melds:
         expected.add(CanastaKind.WILD)
     assert kinds == expected
+
+
+@pytest.mark.parametrize(
+    ("preset", "size"), [(p, s) for p in ("samba", "samba-2", "samba-6") for s in (SMALL, LARGE)]
+)
+def test_a_sixty_card_hand_shows_every_index_inside_the_window(preset: str, size) -> None:
+    """A Samba hand after a big pile (60 cards): every card's index (its "10" and its suit)
+    is left uncovered by every card drawn over it, and the hand stays inside the window
+    above the bottom margin (two rows where one would hide part of an index)."""
+    surface = init_headless(size)
+    context = make_context(size, reduced_motion=True)
+    session = late_session(preset, hand_size=60)
+    pacer = Pacer(session, threaded=False)
+    pacer.hold = True
+    scene = TableScene(session, context, pacer=pacer, size=size)
+    try:
+        pump(scene, context.ui_manager, surface, dt=1 / 60)
+        layout = scene.layout
+        window = pygame.Rect((0, 0), layout.size)
+        card = layout.card(HAND)
+        right, bottom = index_extent(card)
+        hand = scene.plan.hand
+        assert len(hand) == 60
+        homes = {uid: scene.plan.homes[uid] for uid, _rect in hand}
+        for uid, rect in hand:
+            assert window.contains(rect), rect
+            assert rect.bottom <= layout.size[1] - layout.pad // 2, rect
+            assert rect.top >= layout.hint.bottom - layout.selection_raise, rect
+            # the index and the 3 pixels a selected neighbour's outline reaches past its edge
+            index = pygame.Rect(rect.left, rect.top, math.ceil(right) + 3, math.ceil(bottom))
+            over = [
+                other
+                for other, rect2 in hand
+                if homes[other].z > homes[uid].z and rect2.colliderect(index)
+            ]
+            assert not over, (uid, index, [scene.plan.homes[o] for o in over])
+    finally:
+        scene.close()

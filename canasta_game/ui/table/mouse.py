@@ -14,6 +14,7 @@ import pygame
 from canasta_game.controller.gestures import Drop, Target, action_for_drop, legal_targets
 from canasta_game.engine.reasons import Reason
 from canasta_game.ui.table.drag import Drag
+from canasta_game.ui.table.placement import hand_slot
 from canasta_game.ui.table.pointer import Pointer, Press
 from canasta_game.ui.table.targets import pile_rect, stock_rect, target_at
 
@@ -142,13 +143,10 @@ class TableMouse:
     def _band_select(self) -> None:
         scene = self.scene
         band = self.pointer.band_rect()
-        hand = scene.plan.hand
+        plan = scene.plan
         picked = set()
-        for i, (uid, rect) in enumerate(hand):
-            shown = rect.copy()
-            if i + 1 < len(hand):  # only the strip the next card leaves uncovered counts
-                shown.width = max(1, min(rect.width, hand[i + 1][1].left - rect.left))
-            if shown.colliderect(band):
+        for (uid, _rect), shown in zip(plan.hand, plan.hand_shown, strict=True):
+            if shown.colliderect(band):  # only the part other cards leave uncovered counts
                 picked.add(uid)
         scene.selection.set(self._band_base | picked)
         scene.replan()
@@ -221,8 +219,7 @@ class TableMouse:
         target = target_at(pos, scene.layout, scene.plan, scene.view.side)
         source, cards = drag.source, drag.cards
         if source == "hand" and target is not None and target.kind == "hand":
-            before = [u for u, rect in scene.plan.hand if u not in cards and rect.centerx < pos[0]]
-            scene.arrangement.move(cards, len(before))
+            scene.arrangement.move(cards, hand_slot(scene.plan, pos, cards))
             self._let_go()
             scene.replan()
             return
