@@ -80,6 +80,7 @@ def test_a_group_dragged_onto_another_group_of_its_rank_joins_it_sam_12(table_dr
     assert session.state.phase is Phase.PLAY and session.human_to_act  # still to discard
     spot = next(s for s in driver.scene.plan.melds if s.mid == wild and s.side == 0)
     assert spot.canasta  # seven kings: a canasta, squared up with its badge
+    assert "You combined two groups into K-K-K-K-K-2-2" in driver.scene.move_log.lines
 
 
 def test_a_group_dropped_where_it_may_not_join_glides_back_with_the_reason_sam_13(
