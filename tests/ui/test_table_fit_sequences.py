@@ -22,6 +22,7 @@ import pytest
 from canasta_game.controller.pacing import Pacer
 from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.ui.card_art import index_extent
+from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.headless import init_headless, make_context, pump
 from canasta_game.ui.table.layout import HAND, STOCK_EDGE
 from canasta_game.ui.table.placement import MIN_STEP
@@ -138,3 +139,27 @@ def test_a_sixty_card_hand_shows_every_index_inside_the_window(preset: str, size
             assert not over, (uid, index, [scene.plan.homes[o] for o in over])
     finally:
         scene.close()
+
+
+def test_the_row_behind_is_clicked_and_dropped_on_by_its_uncovered_strip(table_drivers) -> None:
+    """Two rows (60 cards at 1024x640): a card of the row behind is picked by clicking the
+    strip the front row leaves showing, and a card dropped on that row goes into it, left of
+    the card it was dropped on."""
+    driver = TableDriver(late_session("samba", hand_size=60), size=SMALL)
+    table_drivers.append(driver)
+    driver.settle()
+    plan = driver.scene.plan
+    assert 0 < plan.hand_behind < len(plan.hand)
+    behind = [uid for uid, _rect in plan.hand[: plan.hand_behind]]
+    back_card = behind[5]
+    driver.click(driver.card_point(back_card))
+    assert driver.scene.selection.cards == {back_card}
+    driver.click(driver.hand_area_point(), button=3)  # a right click clears the selection
+    assert not driver.scene.selection.cards
+    moving = plan.hand[-1][0]  # the last card of the front row
+    target = driver.card_point(behind[3])
+    driver.drag(driver.card_point(moving), (target[0] - 4, target[1]))
+    driver.settle()
+    order = driver.scene.arrangement.order
+    assert order.index(moving) == 3, [order.index(u) for u in behind[:5]]
+    assert driver.scene.plan.hand_behind == plan.hand_behind
