@@ -12,6 +12,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import contextlib
 import itertools
 import math
 from collections.abc import Iterator
@@ -33,20 +34,28 @@ SMALL, LARGE = (1024, 640), (1280, 800)
 FAMILY = ("samba-2", "samba-3", "samba", "samba-5", "samba-6", "bolivia", "chilean-216")
 
 
-@pytest.fixture(params=[(p, s) for p in FAMILY for s in (SMALL, LARGE)], ids=str)
-def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
-    preset, size = request.param
+@contextlib.contextmanager
+def _late_table(preset: str, size: tuple[int, int], hand_size: int = 0) -> Iterator[TableScene]:
+    """The preset's crowded end of a hand on a headless table, drawn twice, closed after."""
     surface = init_headless(size)
     context = make_context(size, reduced_motion=True)
-    session = late_session(preset)
+    session = late_session(preset, hand_size=hand_size)
     pacer = Pacer(session, threaded=False)
     pacer.hold = True
     scene = TableScene(session, context, pacer=pacer, size=size)
-    for _ in range(2):
-        pacer.hold = True
-        pump(scene, context.ui_manager, surface, dt=1 / 60)
-    yield scene
-    scene.close()
+    try:
+        for _ in range(2):
+            pacer.hold = True
+            pump(scene, context.ui_manager, surface, dt=1 / 60)
+        yield scene
+    finally:
+        scene.close()
+
+
+@pytest.fixture(params=[(p, s) for p in FAMILY for s in (SMALL, LARGE)], ids=str)
+def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+    with _late_table(*request.param) as scene:
+        yield scene
 
 
 def test_every_meld_lies_inside_its_sides_area_clear_of_the_stock(table: TableScene) -> None:
@@ -110,14 +119,7 @@ def test_a_sixty_card_hand_shows_every_index_inside_the_window(preset: str, size
     """A Samba hand after a big pile (60 cards): every card's index (its "10" and its suit)
     is left uncovered by every card drawn over it, and the hand stays inside the window
     above the bottom margin (two rows where one would hide part of an index)."""
-    surface = init_headless(size)
-    context = make_context(size, reduced_motion=True)
-    session = late_session(preset, hand_size=60)
-    pacer = Pacer(session, threaded=False)
-    pacer.hold = True
-    scene = TableScene(session, context, pacer=pacer, size=size)
-    try:
-        pump(scene, context.ui_manager, surface, dt=1 / 60)
+    with _late_table(preset, size, hand_size=60) as scene:
         layout = scene.layout
         window = pygame.Rect((0, 0), layout.size)
         card = layout.card(HAND)
@@ -137,8 +139,6 @@ def test_a_sixty_card_hand_shows_every_index_inside_the_window(preset: str, size
                 if homes[other].z > homes[uid].z and rect2.colliderect(index)
             ]
             assert not over, (uid, index, [scene.plan.homes[o] for o in over])
-    finally:
-        scene.close()
 
 
 def test_the_row_behind_is_clicked_and_dropped_on_by_its_uncovered_strip(table_drivers) -> None:
