@@ -19,7 +19,7 @@ from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
-from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.movegen import combine_moves
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, State
@@ -246,7 +246,7 @@ def combine_action(session: Session) -> CombineMelds | None:
     lists as legal now (None when there is none)."""
     if not session.human_to_act:
         return None
-    moves = legal_moves(session.state)
+    moves = combine_moves(session.state)
     return next((m for m in moves if isinstance(m, CombineMelds)), None)
 
 

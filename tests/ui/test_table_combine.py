@@ -201,3 +201,20 @@ def test_the_help_tells_samba_players_how_to_combine_sam_12(table_drivers, monke
     assert any("drag one group onto another" in line for line in samba)
     classic = lines_in_help("classic-4")
     assert "Combine two of your groups of one rank" not in classic
+
+
+def test_the_combine_button_shows_while_the_engine_allows_a_combination_sam_12(
+    table_drivers,
+) -> None:
+    drawing = _drive(table_drivers, _session(phase=Phase.DRAW))
+    assert not drawing.scene.controls.shown("combine")  # C-TURN-2: draw first
+    session = _session()
+    driver = _drive(table_drivers, session)
+    controls = driver.scene.controls
+    assert controls.shown("combine")
+    driver.click(controls.rect("combine").center)
+    driver.frames(2)
+    driver.settle()
+    assert isinstance(session.log[-1], CombineMelds)
+    driver.frames(1)
+    assert not controls.shown("combine")  # SAM-13: the two groups left may not join

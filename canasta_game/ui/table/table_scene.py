@@ -432,6 +432,7 @@ class TableScene:
                 ctl.ASK: can_ask,
                 ctl.SORT: True,
                 ctl.HINT: mine and self.dialog is None,
+                ctl.COMBINE: mine and combine_action(self.session) is not None,
                 ctl.SKIP: others,
             }
         )
@@ -627,6 +628,8 @@ class TableScene:
             self._ask()
         elif name == ctl.HINT:
             self.show_hint()
+        elif name == ctl.COMBINE:
+            self.combine_groups()
 
     def _sort(self) -> None:
         self.arrangement.sort()
