@@ -12,12 +12,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from canasta_game.controller.session import Session
-from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.actions import Action, CombineMelds, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.combine import several_groups
 from canasta_game.engine.events import MeldExtended
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.meldrules import MeldKind, classify, meld_kind
+from canasta_game.engine.movegen import combine_moves
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, State
@@ -34,8 +36,9 @@ class Target:
 @dataclass(frozen=True, slots=True)
 class Drop:
     cards: Cards  # hand cards dragged (source "hand") or selected with the pile (source "pile")
-    source: str  # "hand", "pile" or "stock"
+    source: str  # "hand", "pile", "stock" or "meld" (one of the side's melds, picked up whole)
     target: Target
+    origin: int | None = None  # the meld picked up (source "meld")
 
 
 class Staging:
@@ -202,6 +205,51 @@ def _sequence_onto(session: Session, drop: Drop) -> TakePile | None:
     return TakePile(seat, tuple(drop.cards), onto=meld.mid)
 
 
+def may_pick_up(session: Session, mid: int) -> bool:
+    """SAM-12: whether the human may pick up this meld of their side to join it to another
+    (the engine's ``several_groups``: a group in a game where a side keeps several)."""
+    if session.human_seat is None:
+        return False
+    state = session.state
+    meld = state.meld_by_mid(state.side_of(session.human_seat), mid)
+    return meld is not None and several_groups(state.rules, meld.key)
+
+
+def _combine_onto(session: Session, drop: Drop) -> CombineMelds | Reason | None:
+    """SAM-12: a meld picked up and dropped on another meld means joining the two, if the
+    one legality check allows it; dropped anywhere else (or on itself) it means nothing."""
+    target = drop.target
+    if target.kind != "meld" or target.mid is None or drop.origin is None:
+        return None
+    if target.mid == drop.origin:
+        return None  # put back where it lies
+    action = CombineMelds(_seat(session), target.mid, drop.origin)
+    return why_illegal(session.state, action) or action
+
+
+def combine_targets(session: Session, origin: int) -> set[Target]:
+    """The melds the picked-up meld ``origin`` may join now (SAM-12, SAM-13, SAM-15), for
+    the glow: each one the engine's check accepts."""
+    if not session.human_to_act:
+        return set()
+    state = session.state
+    seat = _seat(session)
+    return {
+        Target("meld", meld.mid)
+        for meld in state.melds[state.side_of(seat)]
+        if meld.mid != origin and why_illegal(state, CombineMelds(seat, meld.mid, origin)) is None
+    }
+
+
+def combine_action(session: Session) -> CombineMelds | None:
+    """SAM-12 from the keyboard: the first joining of two of the side's groups the engine
+    lists as legal now (None when there is none)."""
+    if not session.human_to_act:
+        return None
+    moves = combine_moves(session.state)
+    return next((m for m in moves if isinstance(m, CombineMelds)), None)
+
+
 def action_for_drop(
     session: Session, drop: Drop, staging: Staging | None = None
 ) -> Action | Reason | None:
@@ -218,6 +266,8 @@ def action_for_drop(
         if kind in ("table", "hand", "meld", "staging"):
             return take_pile_action(session, drop.cards, staging)
         return None  # dropped back where it came from
+    if drop.source == "meld":
+        return _combine_onto(session, drop)
     cards = drop.cards
     if kind in ("hand", "stock"):
         return None  # reordering the hand is the player's own business; the stock takes none

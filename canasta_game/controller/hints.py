@@ -12,6 +12,7 @@ from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
     AskGoOut,
+    CombineMelds,
     Discard,
     DrawStock,
     Meld,
@@ -170,6 +171,11 @@ def _why(action: Action, view: PlayerView) -> str:
     if isinstance(action, Discard):
         return _("Discard {card}: the card your hand needs least").format(
             card=card_word(action.card)
+        )
+    if isinstance(action, CombineMelds):  # SAM-12
+        melds = {m.mid: m.cards for m in view.melds[view.side]}
+        return _("Combine your groups {first} and {second}: one meld, nearer a canasta").format(
+            first=meld_words(melds[action.into]), second=meld_words(melds[action.mid])
         )
     if isinstance(action, AskGoOut):
         return _("Ask your partner whether you may go out")

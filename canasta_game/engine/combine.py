@@ -36,7 +36,7 @@ def combine(state: State, action: CombineMelds, build: bool) -> Result:
     if not several_groups(state.rules, into.key):
         return reason("C-MELD-5", "meld_exists", rank=into.key)
     if other.key != into.key:
-        return reason("SAM-12", "meld_one_rank")
+        return reason("SAM-12", "combine_one_rank")
     problem = _joined_problem(state.rules, into, other)
     if problem is not None:
         return problem

@@ -47,6 +47,7 @@ TEMPLATES: dict[str, str] = {
     "meld_too_small": "a meld needs at least 3 cards",
     "meld_two_naturals": "a meld needs at least 2 natural cards",
     "meld_one_rank": "the natural cards of a meld must all be of one rank",
+    "combine_one_rank": "only two groups of one rank can be combined",
     "sequence_naturals": "a sequence holds natural cards only: no wild cards, no threes",
     "sequence_one_suit": "a sequence holds cards of one suit",
     "sequence_consecutive": "a sequence runs in consecutive ranks from 4 up to A, each once",

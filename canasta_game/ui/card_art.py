@@ -48,6 +48,7 @@ INDEX_TOP = 0.04  # of height
 INDEX_RANK_H = 0.155  # rank text height, of height: big enough to read at 50x70
 INDEX_MAX_W = 0.2  # "10" is condensed to fit this, of width
 INDEX_PIP_W = 0.13  # of width
+INDEX_GAP = 0.022  # between the rank and the suit symbol under it, of height
 PIP_COL_X = (0.325, 0.5, 0.675)  # left/centre/right pip columns, of width
 PIP_TOP, PIP_BOTTOM = 0.175, 0.825  # first and last pip row centres, of height
 PIP_W = 0.168  # of width
@@ -222,6 +223,17 @@ def shape_height(shape: str, width: float) -> float:
     return _SHAPES[shape].aspect * width * _SHAPE_WIDTH[shape]
 
 
+def index_extent(size: tuple[int, int]) -> tuple[float, float]:
+    """How far the top-left index (rank over suit) reaches into a card of ``size``, in
+    pixels from its left and top edges: a fanned hand must leave this much of every card
+    uncovered, or a "10" reads as "1" and a heart as a diamond."""
+    width, height = size
+    right = width * (INDEX_X + INDEX_MAX_W / 2)
+    pip = max(shape_height(shape, width * INDEX_PIP_W) for shape in _SHAPE_WIDTH)
+    bottom = height * (INDEX_TOP + INDEX_RANK_H + INDEX_GAP) + pip
+    return right, bottom
+
+
 def draw_suit(
     surface: pygame.Surface,
     shape: str,
@@ -340,7 +352,7 @@ def _paint_index(canvas: pygame.Surface, label: str, shape: str, ink: Colour) ->
         rect = glyph.get_rect(midtop=(round(cx), round(height * INDEX_TOP)))
         layer.blit(glyph, rect)
         pip_w = width * INDEX_PIP_W
-        gap = height * 0.022
+        gap = height * INDEX_GAP
         draw_suit(
             layer, shape, (cx, rect.bottom + gap + shape_height(shape, pip_w) / 2), pip_w, ink
         )

@@ -12,7 +12,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import contextlib
 import itertools
+import math
 from collections.abc import Iterator
 
 import pygame
@@ -20,8 +22,10 @@ import pytest
 
 from canasta_game.controller.pacing import Pacer
 from canasta_game.engine.meldrules import CanastaKind
+from canasta_game.ui.card_art import index_extent
+from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.headless import init_headless, make_context, pump
-from canasta_game.ui.table.layout import STOCK_EDGE
+from canasta_game.ui.table.layout import HAND, STOCK_EDGE
 from canasta_game.ui.table.placement import MIN_STEP
 from canasta_game.ui.table.positions import late_session
 from canasta_game.ui.table.table_scene import TableScene
@@ -30,20 +34,28 @@ SMALL, LARGE = (1024, 640), (1280, 800)
 FAMILY = ("samba-2", "samba-3", "samba", "samba-5", "samba-6", "bolivia", "chilean-216")
 
 
-@pytest.fixture(params=[(p, s) for p in FAMILY for s in (SMALL, LARGE)], ids=str)
-def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
-    preset, size = request.param
+@contextlib.contextmanager
+def _late_table(preset: str, size: tuple[int, int], hand_size: int = 0) -> Iterator[TableScene]:
+    """The preset's crowded end of a hand on a headless table, drawn twice, closed after."""
     surface = init_headless(size)
     context = make_context(size, reduced_motion=True)
-    session = late_session(preset)
+    session = late_session(preset, hand_size=hand_size)
     pacer = Pacer(session, threaded=False)
     pacer.hold = True
     scene = TableScene(session, context, pacer=pacer, size=size)
-    for _ in range(2):
-        pacer.hold = True
-        pump(scene, context.ui_manager, surface, dt=1 / 60)
-    yield scene
-    scene.close()
+    try:
+        for _ in range(2):
+            pacer.hold = True
+            pump(scene, context.ui_manager, surface, dt=1 / 60)
+        yield scene
+    finally:
+        scene.close()
+
+
+@pytest.fixture(params=[(p, s) for p in FAMILY for s in (SMALL, LARGE)], ids=str)
+def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+    with _late_table(*request.param) as scene:
+        yield scene
 
 
 def test_every_meld_lies_inside_its_sides_area_clear_of_the_stock(table: TableScene) -> None:
@@ -98,3 +110,56 @@ def test_canastas_carry_their_badge(table: TableScene) -> None:
     if scene.view.rules.wild_melds:
         expected.add(CanastaKind.WILD)
     assert kinds == expected
+
+
+@pytest.mark.parametrize(
+    ("preset", "size"), [(p, s) for p in ("samba", "samba-2", "samba-6") for s in (SMALL, LARGE)]
+)
+def test_a_sixty_card_hand_shows_every_index_inside_the_window(preset: str, size) -> None:
+    """A Samba hand after a big pile (60 cards): every card's index (its "10" and its suit)
+    is left uncovered by every card drawn over it, and the hand stays inside the window
+    above the bottom margin (two rows where one would hide part of an index)."""
+    with _late_table(preset, size, hand_size=60) as scene:
+        layout = scene.layout
+        window = pygame.Rect((0, 0), layout.size)
+        card = layout.card(HAND)
+        right, bottom = index_extent(card)
+        hand = scene.plan.hand
+        assert len(hand) == 60
+        homes = {uid: scene.plan.homes[uid] for uid, _rect in hand}
+        for uid, rect in hand:
+            assert window.contains(rect), rect
+            assert rect.bottom <= layout.size[1] - layout.pad // 2, rect
+            assert rect.top >= layout.hint.bottom - layout.selection_raise, rect
+            # the index and the 3 pixels a selected neighbour's outline reaches past its edge
+            index = pygame.Rect(rect.left, rect.top, math.ceil(right) + 3, math.ceil(bottom))
+            over = [
+                other
+                for other, rect2 in hand
+                if homes[other].z > homes[uid].z and rect2.colliderect(index)
+            ]
+            assert not over, (uid, index, [scene.plan.homes[o] for o in over])
+
+
+def test_the_row_behind_is_clicked_and_dropped_on_by_its_uncovered_strip(table_drivers) -> None:
+    """Two rows (60 cards at 1024x640): a card of the row behind is picked by clicking the
+    strip the front row leaves showing, and a card dropped on that row goes into it, left of
+    the card it was dropped on."""
+    driver = TableDriver(late_session("samba", hand_size=60), size=SMALL)
+    table_drivers.append(driver)
+    driver.settle()
+    plan = driver.scene.plan
+    assert 0 < plan.hand_behind < len(plan.hand)
+    behind = [uid for uid, _rect in plan.hand[: plan.hand_behind]]
+    back_card = behind[5]
+    driver.click(driver.card_point(back_card))
+    assert driver.scene.selection.cards == {back_card}
+    driver.click(driver.hand_area_point(), button=3)  # a right click clears the selection
+    assert not driver.scene.selection.cards
+    moving = plan.hand[-1][0]  # the last card of the front row
+    target = driver.card_point(behind[3])
+    driver.drag(driver.card_point(moving), (target[0] - 4, target[1]))
+    driver.settle()
+    order = driver.scene.arrangement.order
+    assert order.index(moving) == 3, [order.index(u) for u in behind[:5]]
+    assert driver.scene.plan.hand_behind == plan.hand_behind

@@ -192,6 +192,12 @@ def _sequence_sections() -> list[tuple[str, list[str]]]:
                     "more cards. Several sequences of one suit stay separate."
                 ),
                 _(
+                    "Your side may start another group of a rank it has already melded, and in "
+                    "its turn combine two of its groups of one rank into one, if the result "
+                    "holds at most two wild cards and no wild card joins a finished canasta. At "
+                    "the table, drag one group onto the other."
+                ),
+                _(
                     "A group holds at most two wild cards, and no wild card may be added to a "
                     "finished canasta. You may always take the pile with a natural pair of the "
                     "top card's rank; when it is not frozen, also by adding the top card alone "

@@ -19,8 +19,9 @@ from canasta_game.ui.table.layout import TableLayout
 
 MENU, HELP, SORT, SEND, TAKE_BACK, ASK = "menu", "help", "sort", "send", "take_back", "ask"
 LOG, SHEET, HINT, SKIP, WHY = "log", "sheet", "hint", "skip", "why"
+COMBINE = "combine"  # SAM-12: join two groups of one rank
 _TOP_ROW = (MENU, HELP, SHEET, LOG)  # right to left
-_HINT_ROW = (ASK, TAKE_BACK, SEND, WHY, HINT, SKIP, SORT)  # right to left
+_HINT_ROW = (ASK, TAKE_BACK, SEND, COMBINE, WHY, HINT, SKIP, SORT)  # right to left
 
 
 def _labels() -> dict[str, str]:
@@ -36,6 +37,7 @@ def _labels() -> dict[str, str]:
         HINT: _("Hint (?)"),
         SKIP: _("Skip ahead (Space)"),
         WHY: _("Why? (W)"),
+        COMBINE: _("Combine (C)"),
     }
 
 

@@ -17,11 +17,11 @@ LIFTED = 1_000_000  # drawing order of lifted cards: above every flight
 
 @dataclass(slots=True)
 class Drag:
-    source: str  # "hand", "staged", "pile" or "stock"
+    source: str  # "hand", "staged", "pile", "stock" or "meld"
     cards: tuple[int, ...]  # the cards of the Drop (the selection, for the pile)
     keys: list[Key]  # the sprites that follow the pointer (none for the stock)
     targets: set[Target]  # the legal ones, to glow
-    group: int | None = None  # staged group being dragged
+    group: int | None = None  # staged group (its index) or meld (its mid) being dragged
     offsets: dict[Key, tuple[float, float]] = field(default_factory=dict)
 
     def lift(self, store: SpriteStore, card_width: int) -> None:
@@ -35,6 +35,17 @@ class Drag:
             sprite.flight = None
             sprite.order = LIFTED + i
             self.offsets[key] = ((i - (count - 1) / 2) * card_width * 0.32, 0.0)
+
+    def lift_whole(self, store: SpriteStore, pos: tuple[int, int]) -> None:
+        """Pick a meld up as it lies (SAM-12): its cards keep their places around the pointer."""
+        for key in self.keys:
+            sprite = store.get(key)
+            if sprite is None:
+                continue
+            sprite.dragged = True
+            sprite.flight = None
+            sprite.order = LIFTED + sprite.home.z
+            self.offsets[key] = (sprite.x - pos[0], sprite.y - pos[1])
 
     def follow(self, store: SpriteStore, pos: tuple[int, int]) -> None:
         for key, (dx, dy) in self.offsets.items():

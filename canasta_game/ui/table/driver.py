@@ -132,20 +132,17 @@ class TableDriver:
         return out
 
     def card_point(self, uid: int) -> Point:
-        """A point on the visible part of a hand card (the next card covers its right side)."""
-        plan = self.scene.plan.hand
-        for i, (card, rect) in enumerate(plan):
+        """A point on the visible part of a hand card (the next card covers its right side,
+        a row in front its lower part)."""
+        plan = self.scene.plan
+        for (card, _rect), shown in zip(plan.hand, plan.hand_shown, strict=True):
             if card != uid:
                 continue
             sprite = self.scene.sprite_of(uid)
             assert sprite is not None
-            left = round(sprite.x - rect.width / 2)
-            right = left + rect.width
-            if i + 1 < len(plan):
-                nxt = self.scene.sprite_of(plan[i + 1][0])
-                if nxt is not None:
-                    right = min(right, round(nxt.x - rect.width / 2))
-            return (left + right) // 2, round(sprite.y)
+            home = sprite.home  # the strip is planned at home; the sprite may be on its way
+            dx, dy = round(sprite.x - home.x), round(sprite.y - home.y)
+            return shown.centerx + dx, shown.centery + dy
         raise LookupError(f"card {face_text(uid)} is not in the fanned hand")
 
     def stock_point(self) -> Point:

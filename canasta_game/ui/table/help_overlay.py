@@ -31,6 +31,14 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: SAM-12, for the games where a side may hold several groups of one rank.
+COMBINE_KEY = (N_("C"), N_("Combine two of your groups of one rank"))
+COMBINE_HOW = N_(
+    "In Samba, Bolivia, Brazilian and Chilean Canasta your side may hold several groups of "
+    "one rank: drag one group onto another to combine them (C combines the first two that "
+    "may). The groups that may join it glow."
+)
+
 HOW_TO_PLAY: tuple[str, ...] = (
     N_(
         "Your turn: draw a card (click the stock or drag it to your hand), meld what you can, "
@@ -56,19 +64,24 @@ HOW_TO_PLAY: tuple[str, ...] = (
 )
 
 
-def draw_help(painter: Painter, surface: pygame.Surface, layout: TableLayout) -> None:
-    """A dark panel in the middle: how a turn goes on the left, keys and gestures on the right."""
+def draw_help(
+    painter: Painter, surface: pygame.Surface, layout: TableLayout, combine: bool = False
+) -> None:
+    """A dark panel in the middle: how a turn goes on the left, keys and gestures on the right;
+    ``combine`` adds how groups of one rank are combined (SAM-12)."""
     text, decor = painter.text, painter.decor
+    shortcuts = (*SHORTCUTS[:5], COMBINE_KEY, *SHORTCUTS[5:]) if combine else SHORTCUTS
+    how = (*HOW_TO_PLAY[:2], COMBINE_HOW, *HOW_TO_PLAY[2:]) if combine else HOW_TO_PLAY
     width, height = layout.size
     px = layout.fonts["label"]
     gap = px
     panel_w = width - 4 * layout.pad
     column_w = (panel_w - 3 * gap) // 2
-    keys = [text.render(_(key), px, GOLD, bold=True) for key, _what in SHORTCUTS]
+    keys = [text.render(_(key), px, GOLD, bold=True) for key, _what in shortcuts]
     key_w = max(k.get_width() for k in keys)
-    whats = [text.fit(_(what), px, INK, column_w - key_w - gap) for _key, what in SHORTCUTS]
+    whats = [text.fit(_(what), px, INK, column_w - key_w - gap) for _key, what in shortcuts]
     font = text.font(px)
-    advice = [line for part in HOW_TO_PLAY for line in [*wrap(_(part), font, column_w), ""]]
+    advice = [line for part in how for line in [*wrap(_(part), font, column_w), ""]]
     lines = [text.render(line, px, INK) if line else None for line in advice]
     title_px = layout.fonts["title"]
     titles = (

@@ -11,9 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from canasta_game.controller.gestures import Drop, Target, action_for_drop, legal_targets
+from canasta_game.controller.gestures import (
+    Drop,
+    Target,
+    action_for_drop,
+    combine_targets,
+    legal_targets,
+    may_pick_up,
+)
 from canasta_game.engine.reasons import Reason
 from canasta_game.ui.table.drag import Drag
+from canasta_game.ui.table.placement import hand_slot
 from canasta_game.ui.table.pointer import Pointer, Press
 from canasta_game.ui.table.targets import pile_rect, stock_rect, target_at
 
@@ -72,6 +80,10 @@ class TableMouse:
         for spot in scene.plan.staged:
             if spot.cards.collidepoint(pos):
                 return Press(pos, "staged", index=spot.mid, shift=shift)
+        for spot in scene.plan.melds:  # SAM-12: a group is picked up whole, to join another
+            mine = spot.side == scene.view.side
+            if mine and spot.cards.collidepoint(pos) and may_pick_up(scene.session, spot.mid):
+                return Press(pos, "meld", index=spot.mid, shift=shift)
         if stock_rect(scene.layout).collidepoint(pos):
             return Press(pos, "stock", shift=shift)
         if scene.view.pile_top is not None and pile_rect(scene.layout).collidepoint(pos):
@@ -142,13 +154,10 @@ class TableMouse:
     def _band_select(self) -> None:
         scene = self.scene
         band = self.pointer.band_rect()
-        hand = scene.plan.hand
+        plan = scene.plan
         picked = set()
-        for i, (uid, rect) in enumerate(hand):
-            shown = rect.copy()
-            if i + 1 < len(hand):  # only the strip the next card leaves uncovered counts
-                shown.width = max(1, min(rect.width, hand[i + 1][1].left - rect.left))
-            if shown.colliderect(band):
+        for (uid, _rect), shown in zip(plan.hand, plan.hand_shown, strict=True):
+            if shown.colliderect(band):  # only the part other cards leave uncovered counts
                 picked.add(uid)
         scene.selection.set(self._band_base | picked)
         scene.replan()
@@ -174,6 +183,14 @@ class TableMouse:
             drag = Drag("pile", selected, [press.uid], targets)
         elif press.what == "stock":
             drag = Drag("stock", (), [], legal_targets(session, (), "stock", staging))
+        elif press.what == "meld" and press.index is not None:
+            meld = next(m for m in scene.view.melds[scene.view.side] if m.mid == press.index)
+            cards = meld.cards
+            targets = combine_targets(session, press.index)
+            drag = Drag("meld", cards, list(cards), targets, group=press.index)
+            drag.lift_whole(scene.store, press.pos)
+            self.drag = drag
+            return
         else:
             self.pointer.cancel()
             return
@@ -221,8 +238,7 @@ class TableMouse:
         target = target_at(pos, scene.layout, scene.plan, scene.view.side)
         source, cards = drag.source, drag.cards
         if source == "hand" and target is not None and target.kind == "hand":
-            before = [u for u, rect in scene.plan.hand if u not in cards and rect.centerx < pos[0]]
-            scene.arrangement.move(cards, len(before))
+            scene.arrangement.move(cards, hand_slot(scene.plan, pos, cards))
             self._let_go()
             scene.replan()
             return
@@ -232,6 +248,9 @@ class TableMouse:
                 scene.take_back(drag.group)
             else:
                 self._snap_back()
+            return
+        if source == "meld":
+            self._drop_meld(target, drag)
             return
         if source == "stock":
             if target is not None and target.kind in ("stock", "pile"):
@@ -254,3 +273,20 @@ class TableMouse:
             return
         if not scene.play(action):
             scene.replan()  # refused: everything glides back home
+
+    def _drop_meld(self, target: Target | None, drag: Drag) -> None:
+        """SAM-12: a group dropped on another group of the side joins it, through the
+        engine's check; anywhere else it glides back, with the engine's reason if refused."""
+        scene = self.scene
+        drop = Drop(drag.cards, "meld", target or Target("table"), origin=drag.group)
+        action = action_for_drop(scene.session, drop, scene.staging)
+        if action is None:
+            self._snap_back()
+            return
+        if isinstance(action, Reason):
+            self._snap_back()
+            scene.refuse(action)
+            return
+        self._let_go()
+        if not scene.play(action):
+            scene.replan()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from canasta_game.controller.hints import card_word, meld_words
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
+from canasta_game.engine.actions import CombineMelds
 from canasta_game.engine.cards import RANK_OF, rank_text
 from canasta_game.engine.game import apply
 from canasta_game.engine.meldrules import MeldKind, meld_kind
@@ -117,6 +118,20 @@ def _main_line(
         if isinstance(event, ev.AskedGoOut | ev.AnsweredGoOut):
             return _question_line(event, name, mine)
     return None
+
+
+def _combined(
+    state: State, action: CombineMelds, move: LoggedMove, name: str, mine: bool
+) -> LoggedMove:
+    """SAM-12: two groups joined on the table; no card came from the hand, so the line says
+    so instead of "melded"."""
+    joined = state.meld_by_mid(state.side_of(action.seat), action.into)
+    melds = meld_words(joined.cards) if joined is not None else ""
+    if mine:
+        text = _("You combined two groups into {meld}").format(meld=melds)
+    else:
+        text = _("{name} combined two groups into {meld}").format(name=name, meld=melds)
+    return LoggedMove(move.seat, text, _("combined two groups"), move.cards)
 
 
 def _question_line(
@@ -242,6 +257,8 @@ class MoveLog:
             move, extra = describe(
                 events, actor, names=names, side_names=side_names, me=me, keys=keys
             )
+            if isinstance(action, CombineMelds) and move is not None:
+                move = _combined(state, action, move, names[actor], actor == me)
             if move is not None:
                 self.lines.append(move.text)
                 self._mark(actor, move, fresh=_starts_turn(events, actor))

@@ -19,12 +19,14 @@ from canasta_game.engine.cards import IS_NATURAL, RANK_OF, SUIT_OF, sort_key
 from canasta_game.engine.meldrules import CanastaKind, MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
+from canasta_game.ui.card_art import index_extent
 from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
 from canasta_game.ui.table.sprites import Home, Key, back_key
 
 Z_PILE, Z_THREES, Z_MELDS, Z_BACKS, Z_STAGED, Z_HAND = 100, 300, 400, 2000, 2500, 3000
 RED_SUITS = (1, 2)  # diamonds, hearts
 MIN_STEP = 0.15  # of the card height: less, and the rank index of a meld's cards is hidden
+INDEX_MARGIN = 4  # pixels left clear past a hand card's index (a selected card's outline: 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,8 @@ class MeldSpot:
 class TablePlan:
     homes: dict[Key, Home] = field(default_factory=dict)
     hand: list[tuple[int, pygame.Rect]] = field(default_factory=list)  # left to right
+    hand_shown: list[pygame.Rect] = field(default_factory=list)  # the uncovered part of each
+    hand_behind: int = 0  # how many hand cards lie in a row behind the front one
     melds: list[MeldSpot] = field(default_factory=list)
     staged: list[MeldSpot] = field(default_factory=list)
     threes: dict[int, MeldSpot] = field(default_factory=dict)
@@ -389,14 +393,68 @@ def plan_table(
     _lay_pile(plan, view, layout)
     _lay_backs(plan, view, layout)
 
-    card_w, card_h = layout.card(HAND)
+    _lay_hand(plan, layout, hand_order, selected, gaps)
+    return plan
+
+
+def hand_rows(
+    uids: Sequence[int], width: int, size: tuple[int, int], gaps: bool
+) -> list[Sequence[int]]:
+    """The hand in one fanned row, or in two when one row would cover part of a card's
+    index (a Samba hand after a big pile holds 50 to 60 cards): the first half behind,
+    the rest in front, each half read left to right."""
+    card_w = size[0]
+    xs = hand_xs(uids, width, card_w, gaps, 0.0)
+    need = index_extent(size)[0] + INDEX_MARGIN
+    if all(b - a >= need for a, b in itertools.pairwise(xs)):
+        return [uids]
+    half = (len(uids) + 1) // 2
+    return [uids[:half], uids[half:]]
+
+
+def hand_slot(plan: TablePlan, pos: tuple[int, int], moving: Sequence[int]) -> int:
+    """How many of the other hand cards come before cards dropped at ``pos``: those left of
+    the pointer in its row, and on the front row every card of the row behind too."""
+    behind, front = plan.hand[: plan.hand_behind], plan.hand[plan.hand_behind :]
+    on_behind = bool(behind and front) and pos[1] < front[0][1].top
+    row = behind if on_behind else front
+    skipped = 0 if on_behind else sum(1 for u, _rect in behind if u not in moving)
+    return skipped + sum(1 for u, rect in row if u not in moving and rect.centerx < pos[0])
+
+
+def _lay_hand(
+    plan: TablePlan,
+    layout: TableLayout,
+    order: Sequence[int],
+    selected: set[int],
+    gaps: bool,
+) -> None:
+    """Fan the hand along the bottom; a second row in front leaves the first row's indices
+    showing. With two rows a selected card keeps its place (its outline marks it): raised,
+    it would cover the indices of the row behind."""
+    size = layout.card(HAND)
+    card_w, card_h = size
     hand = layout.hand
     rest_y = hand.bottom - layout.pad - card_h / 2  # a clear margin under the hand (issue 15)
-    xs = hand_xs(hand_order, hand.width, card_w, gaps, hand.centerx)
-    for i, (uid, x) in enumerate(zip(hand_order, xs, strict=True)):
-        y = rest_y - (layout.selection_raise if uid in selected else 0)
-        plan.homes[uid] = Home(x, y, HAND, z=Z_HAND + i, zone="hand")
-        plan.hand.append(
-            (uid, pygame.Rect(round(x - card_w / 2), round(y - card_h / 2), card_w, card_h))
-        )
-    return plan
+    rows = hand_rows(order, hand.width, size, gaps)
+    lift = layout.selection_raise
+    row_dy = 0.0
+    if len(rows) > 1:
+        rest_y += layout.pad // 2  # half the margin makes room for the row behind
+        lift = 0
+        row_dy = math.ceil(index_extent(size)[1] + INDEX_MARGIN)
+    plan.hand_behind = len(order) - len(rows[-1])
+    for r, row in enumerate(rows):
+        base_y = rest_y - (len(rows) - 1 - r) * row_dy
+        xs = hand_xs(row, hand.width, card_w, gaps, hand.centerx)
+        for i, (uid, x) in enumerate(zip(row, xs, strict=True)):
+            y = base_y - (lift if uid in selected else 0)
+            plan.homes[uid] = Home(x, y, HAND, z=Z_HAND + len(plan.hand), zone="hand")
+            rect = pygame.Rect(round(x - card_w / 2), round(y - card_h / 2), card_w, card_h)
+            shown = rect.copy()
+            if i + 1 < len(row):  # the next card of the row covers the right side
+                shown.width = max(1, min(card_w, round(xs[i + 1] - card_w / 2) - rect.left))
+            if r + 1 < len(rows):  # the row in front covers all but the top
+                shown.height = round(row_dy)
+            plan.hand.append((uid, rect))
+            plan.hand_shown.append(shown)

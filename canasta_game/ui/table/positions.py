@@ -98,8 +98,26 @@ def _late_melds(rules: Rules) -> dict[int, list[str]]:
     return melds
 
 
-def late_state(rules_name: str) -> State:
-    """The crowded end of a hand: seat 0 has drawn holding 34 cards, every side has melds
+def _sized_hand(
+    mine: list[str], others: list[list[str]], stock: list[str], size: int
+) -> tuple[list[str], list[str]]:
+    """The human's hand cut or topped up to ``size`` cards (0: as it is) from the stock's
+    top; where the stock runs short the other hands give cards down to four each."""
+    if not size:
+        return mine, stock
+    if size < len(mine):
+        return mine[:size], mine[size:] + stock  # the rest go under the stock
+    while size - len(mine) > len(stock) - 10 and any(len(hand) > 4 for hand in others):
+        for hand in others:
+            if len(hand) > 4:
+                stock.insert(0, hand.pop())
+    extra = min(size - len(mine), len(stock))
+    return mine + stock[len(stock) - extra :], stock[: len(stock) - extra]
+
+
+def late_state(rules_name: str, hand_size: int = 0) -> State:
+    """The crowded end of a hand: seat 0 has drawn holding 34 cards (or ``hand_size``, the
+    rest taken from the stock: a Samba hand after a big pile), every side has melds
     (SAM-16: two runs of hearts lie apart), the rest of the pack is the stock."""
     rules = preset(rules_name)
     melds = _late_melds(rules)
@@ -110,7 +128,8 @@ def late_state(rules_name: str) -> State:
     others = [rest[seat::LATE_SPREAD][:9] for seat in range(1, rules.players)]
     dealt = {card for hand in others for card in hand}
     stock = [card for card in rest if card not in dealt]
-    hands = [LATE_HAND, *others]
+    mine, stock = _sized_hand(LATE_HAND.split(), others, stock, hand_size)
+    hands = [" ".join(mine), *others]
     return state_from_setup(
         rules,
         hands,
@@ -125,5 +144,5 @@ def late_state(rules_name: str) -> State:
     )
 
 
-def late_session(rules_name: str, level: str = "easy") -> Session:
-    return Session.from_state(late_state(rules_name), human_seat=0, level=level)
+def late_session(rules_name: str, level: str = "easy", hand_size: int = 0) -> Session:
+    return Session.from_state(late_state(rules_name, hand_size), human_seat=0, level=level)

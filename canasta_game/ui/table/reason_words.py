@@ -277,6 +277,7 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "meld_too_small": lambda v: _("A meld needs at least three cards."),
     "meld_two_naturals": lambda v: _("A meld needs at least two natural cards."),
     "meld_one_rank": lambda v: _("The natural cards of a meld must all be of one rank."),
+    "combine_one_rank": lambda v: _("Only two groups of one rank can be combined."),
     "sequence_naturals": lambda v: _(
         "A sequence holds natural cards only: no wild cards and no threes."
     ),

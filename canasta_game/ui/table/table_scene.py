@@ -18,13 +18,22 @@ from canasta_game.controller.gestures import (
     Staging,
     Target,
     action_for_drop,
+    combine_action,
     discard_with_staging,
 )
 from canasta_game.controller.hints import Suggestion, seat_name, suggest
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut, Discard, DrawStock, TakePile
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    CombineMelds,
+    Discard,
+    DrawStock,
+    TakePile,
+)
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.reasons import Reason
@@ -231,6 +240,9 @@ class TableScene:
         selected = self.selection.cards
         painter.cards(surface, resting, selected, flying=False, marks=self.marks())
         arriving = {s.home.zone for s in self.store if s.flight is not None and s.flight.hold}
+        lifted = self.mouse.drag
+        if lifted is not None and lifted.source == "meld":  # SAM-12: its badge goes with it
+            arriving.add(f"meld:{view.side}:{lifted.group}")
         painter.meld_badges(surface, layout, plan, arriving, view.rules)
         painter.staged_frames(surface, plan)
         painter.pile_marks(surface, layout, view)
@@ -278,7 +290,7 @@ class TableScene:
             sides = [side.name for side in info.sides]
             draw_sheet(painter, surface, layout, sheet_columns(self.session, view, sides))
         if self.help_visible:
-            draw_help(painter, surface, layout)
+            draw_help(painter, surface, layout, combine=self.session.rules.sequences)
 
     def at_rest(self) -> bool:
         """Nothing flies, nobody drags, no message is timed and no computer player is to
@@ -420,6 +432,7 @@ class TableScene:
                 ctl.ASK: can_ask,
                 ctl.SORT: True,
                 ctl.HINT: mine and self.dialog is None,
+                ctl.COMBINE: mine and combine_action(self.session) is not None,
                 ctl.SKIP: others,
             }
         )
@@ -615,6 +628,8 @@ class TableScene:
             self._ask()
         elif name == ctl.HINT:
             self.show_hint()
+        elif name == ctl.COMBINE:
+            self.combine_groups()
 
     def _sort(self) -> None:
         self.arrangement.sort()
@@ -645,7 +660,8 @@ class TableScene:
                 self._answer(key == pygame.K_y)
             return True
         if self.input_held() or self.mouse.busy:
-            return key in (pygame.K_d, pygame.K_p, pygame.K_s, pygame.K_a, pygame.K_RETURN)
+            held = (pygame.K_d, pygame.K_p, pygame.K_s, pygame.K_a, pygame.K_c, pygame.K_RETURN)
+            return key in held
         if key == pygame.K_d:
             self.draw_card()
         elif key == pygame.K_p:
@@ -658,9 +674,20 @@ class TableScene:
             self._ask()
         elif key in (pygame.K_SLASH, pygame.K_QUESTION):
             self.show_hint()
+        elif key == pygame.K_c and self.session.rules.sequences:
+            self.combine_groups()
         else:
             return False
         return True
+
+    def combine_groups(self) -> None:
+        """C: join two of the side's groups of one rank (SAM-12), the first pair the engine
+        allows; dragging one group onto another chooses the pair."""
+        action = combine_action(self.session)
+        if action is None:
+            self.messages.show(_("None of your groups can be combined now."), INFO)
+            return
+        self.play(action)
 
     def _escape(self) -> None:
         if self.mouse.busy:
@@ -709,6 +736,10 @@ class TableScene:
             self.painter.glows(surface, [(stock_rect(self.layout), True)])
         elif isinstance(action, TakePile):
             self.painter.glows(surface, [(pile_rect(self.layout), True)])
+        elif isinstance(action, CombineMelds):  # SAM-12: the two groups to join
+            side, mids = self.view.side, (action.into, action.mid)
+            spots = [s for s in self.plan.melds if s.side == side and s.mid in mids]
+            self.painter.glows(surface, [(spot.column, True) for spot in spots])
 
     def input_held(self) -> bool:
         return self.store.holding or self.dialog is not None
