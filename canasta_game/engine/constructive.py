@@ -205,6 +205,18 @@ class SimpleMelds:
             and self._addition(target, naturals, wilds)
         )
 
+    def refuses_addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
+        """Is adding ``naturals`` and ``wilds`` to ``target`` known to be illegal? True only
+        where the shortcut applies and keeps two cards in hand, and the addition breaks a
+        rule ``why_illegal`` checks the same way: a wild card onto a canasta (SAM-15,
+        BOL-3), past a cap (C-MELD-3, SAM-13), or while a wild meld waits (O-WILD-MELDS).
+        The generator then drops the candidate instead of asking the full check."""
+        return (
+            self.usable
+            and self.hand_size - naturals - wilds >= 2
+            and not self._addition(target, naturals, wilds)
+        )
+
     def _new_run(self, cards: tuple[int, ...]) -> bool:
         """SAM-9, SAM-10: a new sequence of 3 to ``canasta_size`` naturals of one suit."""
         rules = self.rules

@@ -252,7 +252,7 @@ def _open_side_candidates(
             cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
             if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
                 out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
-        if wilds:
+        if wilds and not simple.refuses_addition(meld, 0, 1):  # SAM-15, C-MELD-3
             one_wild = simple.addition(meld, 0, 1)
             out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), one_wild))
             dear = wilds[-1]
