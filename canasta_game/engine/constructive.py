@@ -199,23 +199,17 @@ class SimpleMelds:
     def addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
         """Is adding ``naturals`` of the target's rank and ``wilds`` from the hand to one of
         the side's groups (or its wild meld) legal?"""
-        return (
-            self.usable
-            and self.hand_size - naturals - wilds >= 2
-            and self._addition(target, naturals, wilds)
-        )
+        return self.addition_verdict(target, naturals, wilds) is True
 
-    def refuses_addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
-        """Is adding ``naturals`` and ``wilds`` to ``target`` known to be illegal? True only
-        where the shortcut applies and keeps two cards in hand, and the addition breaks a
-        rule ``why_illegal`` checks the same way: a wild card onto a canasta (SAM-15,
-        BOL-3), past a cap (C-MELD-3, SAM-13), or while a wild meld waits (O-WILD-MELDS).
-        The generator then drops the candidate instead of asking the full check."""
-        return (
-            self.usable
-            and self.hand_size - naturals - wilds >= 2
-            and not self._addition(target, naturals, wilds)
-        )
+    def addition_verdict(self, target: TableMeld, naturals: int, wilds: int) -> bool | None:
+        """``addition`` with its "no" told apart: True legal, False known to be illegal,
+        None not known (the shortcut does not apply: ask ``why_illegal``). Where the shortcut
+        applies and two cards stay in hand, the checks here are those ``why_illegal`` makes
+        of an addition (a wild card onto a canasta, SAM-15 and BOL-3; a cap, C-MELD-3 and
+        SAM-13; a waiting wild meld, O-WILD-MELDS), so the generator drops a "no" unasked."""
+        if not self.usable or self.hand_size - naturals - wilds < 2:
+            return None
+        return self._addition(target, naturals, wilds)
 
     def _new_run(self, cards: tuple[int, ...]) -> bool:
         """SAM-9, SAM-10: a new sequence of 3 to ``canasta_size`` naturals of one suit."""
