@@ -199,11 +199,17 @@ class SimpleMelds:
     def addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
         """Is adding ``naturals`` of the target's rank and ``wilds`` from the hand to one of
         the side's groups (or its wild meld) legal?"""
-        return (
-            self.usable
-            and self.hand_size - naturals - wilds >= 2
-            and self._addition(target, naturals, wilds)
-        )
+        return self.addition_verdict(target, naturals, wilds) is True
+
+    def addition_verdict(self, target: TableMeld, naturals: int, wilds: int) -> bool | None:
+        """``addition`` with its "no" told apart: True legal, False known to be illegal,
+        None not known (the shortcut does not apply: ask ``why_illegal``). Where the shortcut
+        applies and two cards stay in hand, the checks here are those ``why_illegal`` makes
+        of an addition (a wild card onto a canasta, SAM-15 and BOL-3; a cap, C-MELD-3 and
+        SAM-13; a waiting wild meld, O-WILD-MELDS), so the generator drops a "no" unasked."""
+        if not self.usable or self.hand_size - naturals - wilds < 2:
+            return None
+        return self._addition(target, naturals, wilds)
 
     def _new_run(self, cards: tuple[int, ...]) -> bool:
         """SAM-9, SAM-10: a new sequence of 3 to ``canasta_size`` naturals of one suit."""
@@ -263,7 +269,8 @@ class SimpleTake:
     C-PILE-6 (frozen: two naturals), C-PILE-7 (unfrozen: a meld to add to, or two hand cards
     with a natural), O-PILE-NOCANADD, O-PILE-2NAT, O-WILD-MELDS, the caps (C-MELD-2/3,
     SAM-15), and two cards in hand afterwards (C-TURN-7 holds; O-PILE-ONECARD and C-PILE-11
-    only arise with fewer). Anything else answers False: not known, so ``why_illegal``.
+    only arise with fewer). ``verdict`` tells a take legal by construction (True) from one
+    these checks refuse (False, dropped unasked) and one outside them (None: ``why_illegal``).
     """
 
     __slots__ = ("frozen", "left", "pending_wild_meld", "rules", "target", "usable")
@@ -284,10 +291,12 @@ class SimpleTake:
             m.is_wild_meld and not m.is_canasta for m in melds
         )
 
-    def legal(self, naturals: int, wilds: int) -> bool:
+    def verdict(self, naturals: int, wilds: int) -> bool | None:
+        """True legal, False known to be illegal (one of the checks above, which are the
+        ones ``why_illegal`` makes of such a take), None not known: ask ``why_illegal``."""
         rules, target = self.rules, self.target
         if not self.usable or self.left - naturals - wilds < 2:
-            return False
+            return None
         if wilds and self.pending_wild_meld:
             return False
         if self.frozen and naturals < 2:

@@ -37,6 +37,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
+from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.meldrules import wild_cap
@@ -208,7 +209,10 @@ def meld_moves(state: State) -> list[Meld]:
         candidates.extend((m, simple.by_construction(m)) for m in sequence_moves(state, groups))
     if state.rules.books_closed:  # HF-9..11: books stop at seven
         candidates.extend((m, False) for m in book_moves(state, groups))
-    if len(groups.blacks) >= 3:
+    if len(groups.blacks) >= 3 and (not simple.usable or can_go_out(state)):
+        # C-B3-2: black threes are melded only in the turn going out; where the shortcuts
+        # apply, a hand that cannot go out this turn is not offered the meld (about a
+        # twentieth of Samba's self-play went to refusing it)
         candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
     everything = meld_all(state, groups)
     if everything is not None:
@@ -247,38 +251,47 @@ def _open_side_candidates(
             continue
         nats = groups.naturals.get(meld.key)
         if nats:
-            exact = simple.addition(meld, len(nats), 0)
-            out.append((Meld(seat, add=((meld.mid, tuple(nats)),)), exact))
+            verdict = simple.addition_verdict(meld, len(nats), 0)
+            if verdict is not False:
+                out.append((Meld(seat, add=((meld.mid, tuple(nats)),)), bool(verdict)))
             cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
             if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
                 out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
-        if wilds:
-            one_wild = simple.addition(meld, 0, 1)
-            out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), one_wild))
+        # a wild card that SimpleMelds knows cannot go (SAM-15, C-MELD-3) is not offered
+        verdict = simple.addition_verdict(meld, 0, 1) if wilds else False
+        if verdict is not False:
+            out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), bool(verdict)))
             dear = wilds[-1]
             if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER:
-                out.append((Meld(seat, add=((meld.mid, (dear,)),)), one_wild))
+                out.append((Meld(seat, add=((meld.mid, (dear,)),)), bool(verdict)))
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         out.append((Meld(seat, (tuple(wilds[:3]),)), False))
     return out
 
 
 def hand_runs(hand: Cards, size: int) -> list[Cards]:
-    """SAM-9, SAM-10: the longest runs of one suit in ``hand`` (3 to ``size`` cards)."""
+    """SAM-9, SAM-10: the longest runs of one suit in ``hand`` (3 to ``size`` cards; a run
+    longer than ``size`` is cut into pieces, the lowest first)."""
     by_suit: dict[int, dict[int, int]] = {}
     for card in hand:
         if IS_NATURAL[card]:
             by_suit.setdefault(SUIT_OF[card], {}).setdefault(RANK_OF[card], card)
     out: list[Cards] = []
     for cards in by_suit.values():
+        if len(cards) < 3:
+            continue  # most suits of a hand: no run possible
         run: list[int] = []
-        for rank in range(FOUR, ACE + 2):
-            if rank in cards and len(run) < size:
+        previous = -1
+        for rank in sorted(r for r in cards if FOUR <= r <= ACE):
+            if rank == previous + 1 and len(run) < size:
                 run.append(cards[rank])
-                continue
-            if len(run) >= 3:
-                out.append(tuple(run))
-            run = [cards[rank]] if rank in cards else []
+            else:
+                if len(run) >= 3:
+                    out.append(tuple(run))
+                run = [cards[rank]]
+            previous = rank
+        if len(run) >= 3:
+            out.append(tuple(run))
     return out
 
 

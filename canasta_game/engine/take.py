@@ -400,7 +400,10 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                             continue
                         seen.add(move)
                         plain = not move.melds and not move.separate
-                        if (plain and simple.legal(n, w)) or _is_legal(state, move):
+                        verdict = simple.verdict(n, w) if plain else None
+                        if verdict is False:
+                            continue  # known illegal (C-PILE-6/7, caps): not asked again
+                        if verdict or _is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out

@@ -56,28 +56,38 @@ def every_card_once(state: State) -> list[str]:
 
 
 def _sorted_pack(rules: Rules) -> list[int]:
-    """The pack of ``rules`` sorted, once per Rules value (every step of every hand asks)."""
-    found = _PACKS.get(rules)
+    """The pack of ``rules`` sorted, once per Rules value (every step of every hand asks); kept
+    in ``rules.memo`` so that no step hashes the whole Rules value."""
+    found: list[int] | None = rules.memo.get(_PACK_MEMO)
     if found is None:
-        found = _PACKS[rules] = sorted(pack(rules))
+        found = rules.memo[_PACK_MEMO] = sorted(pack(rules))
     return found
 
 
-#: Per Rules value: its pack counted, and what each meld seen so far is (a meld's cards do
-#: not change while it stays on the table, and a hand checks its melds at every step).
-_PACKS: dict[Rules, list[int]] = {}
-_KINDS: dict[tuple[Rules, TableMeld], tuple[int, int, int] | Reason] = {}
+#: ``rules.memo`` keys: the rules' pack sorted, and what each meld seen so far under them is
+#: (a meld's cards do not change while it stays on the table, and a hand checks its melds at
+#: every step).
+_PACK_MEMO = "invariants.sorted_pack"
+_KINDS_MEMO = "invariants.meld_kinds"
 _KINDS_LIMIT = 50_000
 
+MeldKinds = dict[TableMeld, "tuple[int, int, int] | Reason"]
 
-def _meld_kind(rules: Rules, meld: TableMeld) -> tuple[int, int, int] | Reason:
-    """``_classify_meld`` of this exact meld, remembered (same rules, same cards: same answer)."""
-    key = (rules, meld)
-    found = _KINDS.get(key)
+
+def _meld_kinds(rules: Rules) -> MeldKinds:
+    """The remembered ``_classify_meld`` answers under ``rules`` (emptied when it grows big)."""
+    kinds: MeldKinds | None = rules.memo.get(_KINDS_MEMO)
+    if kinds is None or len(kinds) >= _KINDS_LIMIT:
+        kinds = rules.memo[_KINDS_MEMO] = {}
+    return kinds
+
+
+def _meld_kind(rules: Rules, kinds: MeldKinds, meld: TableMeld) -> tuple[int, int, int] | Reason:
+    """``_classify_meld`` of this exact meld, remembered in ``kinds`` (same rules, same cards:
+    same answer)."""
+    found = kinds.get(meld)
     if found is None:
-        if len(_KINDS) >= _KINDS_LIMIT:
-            _KINDS.clear()
-        found = _KINDS[key] = _classify_meld(rules, meld)
+        found = kinds[meld] = _classify_meld(rules, meld)
     return found
 
 
@@ -108,9 +118,10 @@ def hands_consistent(state: State) -> list[str]:
             for c in threes
         ):
             problems.append(f"side {side} has a three laid out that is no bonus card")
+    kinds = _meld_kinds(state.rules)
     for side, melds in enumerate(state.melds):
         for meld in melds:
-            kind = _meld_kind(state.rules, meld)
+            kind = _meld_kind(state.rules, kinds, meld)
             if isinstance(kind, Reason):
                 problems.append(f"side {side} meld {meld.mid} is illegal: {kind}")
             elif not isinstance(kind, Reason) and kind != (meld.key, meld.naturals, meld.wilds):

@@ -11,12 +11,15 @@ model must use the full check.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, fields
 
 import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import constructive
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
@@ -77,3 +80,31 @@ def test_unmodelled_rules_field_switches_the_full_check_on() -> None:
 def test_every_modelled_field_is_a_rules_field() -> None:
     names = {f.name for f in fields(Rules) if f.init}
     assert names >= constructive.MODELLED_FIELDS
+
+
+def test_black_threes_meld_offered_exactly_when_the_full_check_allows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """C-B3-2: the generator offers the meld of black threes only to a hand that can go out
+    this turn (``can_go_out``) instead of asking ``why_illegal``; at every position holding
+    three or more black threes the list must equal the fully filtered one, and positions
+    where the meld is legal and where it is not must both occur."""
+    seen: Counter[bool] = Counter()
+    for name in ("classic-2", "bolivia"):
+        rules = preset(name)
+        for number in range(12):
+            seed = f"b3:{name}:{number}"
+            state = new_hand(rules, seed, number % rules.players)
+            seats = range(rules.players)
+            bots = [(RandomBot if (s + number) % 2 else GreedyBot)(s, seed) for s in seats]
+            while state.phase is not Phase.OVER:
+                fast = legal_moves(state)
+                blacks = [c for c in state.hands[state.current] if IS_BLACK_THREE[c]]
+                if state.phase is Phase.PLAY and len(blacks) >= 3:
+                    with monkeypatch.context() as patched:
+                        patched.setattr(constructive, "needs_full_check", lambda _rules: True)
+                        assert fast == legal_moves(state), f"{seed} turn {state.turn}"
+                    seen[Meld(state.current, (tuple(blacks),)) in fast] += 1
+                choice = bots[state.actor].choose(observe(state, state.actor), fast)
+                state, _ = apply(state, choice)
+    assert seen[True] and seen[False], seen
