@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta_game.ai import caliente
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
@@ -21,7 +22,7 @@ from canasta_game.ai.pile import pile_gift
 from canasta_game.ai.sequences import extends_sequence_of
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
-from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.cards import IS_CALIENTE, RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
 
 STOP_RESERVE = 10.0  # holding a black three for a dangerous moment is worth this much
@@ -165,6 +166,8 @@ def discard_costs(
         card = move.card
         if card in base:
             cost = base[card]
+        elif IS_CALIENTE[card]:
+            cost = caliente.discard_cost(view, situation)  # CAL-3, CAL-4
         elif stops[card]:
             cost = black_three_stop_value(view, situation)
         else:

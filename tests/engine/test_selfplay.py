@@ -37,6 +37,8 @@ SEQUENCE_OTHER_HANDS = 16
 VARIANT_HANDS = {"cuban": 200, "british": 200, "uruguayan": 20, "modern-american": 200}
 #: V-IT: 162 cards and draw two like Samba; `sim --check` runs the 200 hands of issue 13.
 VARIANT_HANDS.update({"italian": 40, "italian-2decks": 20})
+#: V-CAL: Classic with two Calientes, about 9 s of one core for the 200 hands of issue 13.
+VARIANT_HANDS["caliente"] = 200
 #: Hand and Foot's hands are longer still (270 cards for four, draw two, hand and foot), and
 #: the baseline players never make its book quota: 40 hands for four players (about 25 s on
 #: one core), 10 for the other counts; `sim --preset P --check` runs the long counts.
