@@ -22,7 +22,7 @@ from canasta_game.ai.pile import pile_gift
 from canasta_game.ai.sequences import extends_sequence_of
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
-from canasta_game.engine.cards import IS_CALIENTE, RANK_OF, VALUE_OF
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
 
 STOP_RESERVE = 10.0  # holding a black three for a dangerous moment is worth this much
@@ -166,7 +166,7 @@ def discard_costs(
         card = move.card
         if card in base:
             cost = base[card]
-        elif IS_CALIENTE[card]:
+        elif view.rules.is_caliente(card):
             cost = caliente.discard_cost(view, situation)  # CAL-3, CAL-4
         elif stops[card]:
             cost = black_three_stop_value(view, situation)

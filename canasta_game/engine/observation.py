@@ -77,6 +77,11 @@ class PlayerView:
         )
 
     @property
+    def holds_caliente(self) -> bool:
+        """CAL-1: a Caliente card is in this seat's hand (the table shows its control)."""
+        return any(self.rules.is_caliente(c) for c in self.hand)
+
+    @property
     def may_play_caliente(self) -> bool:
         """CAL-2: the control to play the Caliente is live."""
         return self.caliente_why is None

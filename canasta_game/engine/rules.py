@@ -422,6 +422,10 @@ class Rules:
             return IS_RED_THREE[card] or IS_BLACK_THREE[card]
         return IS_RED_THREE[card] or (self.b3_asr3 and IS_BLACK_THREE[card])
 
+    def is_caliente(self, card: int) -> bool:
+        """CAL-1: a Caliente card of these rules (never meldable, a stop when discarded)."""
+        return self.calientes > 0 and IS_CALIENTE[card]
+
     def freezes_pile(self, card: int) -> bool:
         """C-PILE-3, C-UP-3: a wild card or red three freezes the pile (a black three too
         under O-B3-FREEZE)."""

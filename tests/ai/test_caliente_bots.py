@@ -13,7 +13,6 @@ from canasta_game.ai import make_bot
 from canasta_game.ai.caliente import caliente_pays, discard_cost, refill
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine import Discard, Phase, PlayCaliente, preset, state_from_setup
-from canasta_game.engine.cards import IS_CALIENTE
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 
@@ -64,7 +63,7 @@ def test_medium_sheds_the_caliente_at_the_end_cal_4():
     view = observe(state, 0)
     assert discard_cost(view, read_situation(view)) == -25.0
     move = make_bot("medium", 0, "caliente").choose(view, legal_moves(state))
-    assert isinstance(move, Discard) and IS_CALIENTE[move.card]
+    assert isinstance(move, Discard) and CALIENTE.is_caliente(move.card)
 
 
 def test_medium_throws_it_as_a_stop_on_a_rich_pile_and_keeps_it_on_a_poor_one_cal_3():
