@@ -24,7 +24,15 @@ from canasta_game.controller.hints import Suggestion, seat_name, suggest
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.actions import Action, AnswerGoOut, AskGoOut, Discard, DrawStock, TakePile
+from canasta_game.engine.actions import (
+    Action,
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    DrawStock,
+    PlayCaliente,
+    TakePile,
+)
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.reasons import Reason
@@ -418,6 +426,7 @@ class TableScene:
                 ctl.SEND: staged,
                 ctl.TAKE_BACK: staged,
                 ctl.ASK: can_ask,
+                ctl.CALIENTE: mine and self.view.phase is Phase.PLAY and self.view.holds_caliente,
                 ctl.SORT: True,
                 ctl.HINT: mine and self.dialog is None,
                 ctl.SKIP: others,
@@ -613,6 +622,8 @@ class TableScene:
             self.take_back()
         elif name == ctl.ASK:
             self._ask()
+        elif name == ctl.CALIENTE:
+            self.play(PlayCaliente(self.me))  # CAL-2: a refusal is worded like any other
         elif name == ctl.HINT:
             self.show_hint()
 
@@ -645,7 +656,14 @@ class TableScene:
                 self._answer(key == pygame.K_y)
             return True
         if self.input_held() or self.mouse.busy:
-            return key in (pygame.K_d, pygame.K_p, pygame.K_s, pygame.K_a, pygame.K_RETURN)
+            return key in (
+                pygame.K_d,
+                pygame.K_p,
+                pygame.K_s,
+                pygame.K_a,
+                pygame.K_c,
+                pygame.K_RETURN,
+            )
         if key == pygame.K_d:
             self.draw_card()
         elif key == pygame.K_p:
@@ -656,6 +674,8 @@ class TableScene:
             self._send_staging()
         elif key == pygame.K_a:
             self._ask()
+        elif key == pygame.K_c and self.view.holds_caliente:
+            self.play(PlayCaliente(self.me))  # CAL-2
         elif key in (pygame.K_SLASH, pygame.K_QUESTION):
             self.show_hint()
         else:
