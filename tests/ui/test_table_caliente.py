@@ -17,6 +17,7 @@ from canasta_game.engine.state import Phase
 from canasta_game.i18n import _
 from canasta_game.ui.card_art import render_face
 from canasta_game.ui.score_lines import LABELS
+from canasta_game.ui.shell.house_rules import options_of
 from canasta_game.ui.shell.match_setup import preset_description, preset_label
 from canasta_game.ui.table import controls as ctl
 from canasta_game.ui.table.card_images import face_key
@@ -80,3 +81,10 @@ def test_score_lines_and_new_game_line_are_worded_cal_2_cal_4() -> None:
     assert "doubled or tripled" in _(LABELS["calientes_in_hand"])
     assert preset_label("caliente") == "Canasta Caliente"
     assert preset_description("caliente").startswith("Classic with two Caliente cards")
+
+
+def test_custom_rules_offer_the_caliente_cards_in_words_cal_1() -> None:
+    options = {o.field: o for o in options_of(RULES)}
+    assert options["calientes"].values == (0, 1, 2)
+    assert options["calientes"].sentence.startswith("Caliente cards in the pack")
+    assert "calientes" not in {o.field for o in options_of(preset("classic-4"))}
