@@ -178,10 +178,12 @@ def test_caliente_play_in_move_list_view_and_codec_cal_2():
     state = _east_to_play()
     assert PlayCaliente(1) in legal_moves(state)
     view = observe(state, 1)
-    assert view.may_play_caliente and view.caliente_why is None
+    assert view.may_play_caliente and view.caliente_why is None and view.holds_caliente
+    assert not observe(state, 0).holds_caliente
     assert observe(state, 0).caliente_why.key == "caliente_draw_first"
     after = legal(state, PlayCaliente(1))
-    assert not observe(after, 1).may_play_caliente
+    assert not observe(after, 1).may_play_caliente and not observe(after, 1).holds_caliente
+    assert observe(after, 0).calientes_played == after.calientes_played  # public: face up
     assert state_from_dict(state_to_dict(after)) == after
     final, actions = replay(log_to_dict(state, [PlayCaliente(1)]))
     assert final == after and actions == [PlayCaliente(1)]
