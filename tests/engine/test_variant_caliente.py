@@ -26,7 +26,7 @@ from canasta_game.engine.codec import log_to_dict, replay, state_from_dict, stat
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.state import HandEnd, evolve
+from canasta_game.engine.state import HandEnd, Question, evolve
 
 CALIENTE_RULES = preset("caliente")
 #: X-37: NS has three melds, EW two.
@@ -195,3 +195,16 @@ def test_two_calientes_cannot_go_out_one_can_as_the_discard_cal_5():
     assert can_go_out(one)
     two = _east_to_play(hand="CA CA Qh", melds=canasta)
     assert not can_go_out(two)
+
+
+def test_a_red_three_as_the_last_card_drawn_back_ends_the_hand_c_r3_5_cal_2():
+    after, events = apply(_east_to_play(stock="3h"), PlayCaliente(1))
+    assert after.phase is Phase.OVER and after.end.reason == "red_three_last"
+    assert len(after.bonus_threes[1]) == 1 and len(after.hands[1]) == 3
+    assert lines(after, 1)["calientes_played"] == -100
+
+
+def test_a_player_who_must_go_out_may_not_play_the_caliente_c_out_6_cal_2():
+    bound = evolve(_east_to_play(), must_go_out=True, question=Question.YES)
+    rejected(bound, PlayCaliente(1), "C-OUT-6")
+    assert PlayCaliente(1) not in legal_moves(bound)
