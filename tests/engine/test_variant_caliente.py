@@ -198,7 +198,7 @@ def test_two_calientes_cannot_go_out_one_can_as_the_discard_cal_5():
 
 
 def test_a_red_three_as_the_last_card_drawn_back_ends_the_hand_c_r3_5_cal_2():
-    after, events = apply(_east_to_play(stock="3h"), PlayCaliente(1))
+    after = legal(_east_to_play(stock="3h"), PlayCaliente(1))
     assert after.phase is Phase.OVER and after.end.reason == "red_three_last"
     assert len(after.bonus_threes[1]) == 1 and len(after.hands[1]) == 3
     assert lines(after, 1)["calientes_played"] == -100
