@@ -64,7 +64,7 @@ LINE_TEXT: dict[str, str] = {
     "red_threes_caught": "Red threes caught in hand or foot",
     "foot_penalty": "Cards left in the foot",
     "calientes_played": "Calientes played",
-    "calientes_in_hand": "Calientes left in hand: penalty doubled or tripled",
+    "calientes_in_hand": "Calientes in hand: penalty x2 or x3",
 }
 
 #: HF-19: Hand and Foot calls its canastas books; (kind, line key) in the order shown.

@@ -36,7 +36,7 @@ LABELS: dict[str, str] = {
     "acaba_opponents": N_("The opponents declared Acaba"),
     # Canasta Caliente (CAL-2, CAL-4)
     "calientes_played": N_("Calientes played (-100 each)"),
-    "calientes_in_hand": N_("Calientes left in hand: penalty doubled or tripled"),
+    "calientes_in_hand": N_("Calientes in hand: penalty ×2 or ×3"),
     # Modern American Canasta (MAC-36..42)
     "ace_canastas": N_("Natural canastas of aces"),
     "seven_canastas": N_("Natural canastas of sevens"),

@@ -78,7 +78,7 @@ def test_the_button_refuses_in_words_when_the_side_is_not_behind_cal_2(table_dri
 
 def test_score_lines_and_new_game_line_are_worded_cal_2_cal_4() -> None:
     assert _(LABELS["calientes_played"]) == "Calientes played (-100 each)"
-    assert "doubled or tripled" in _(LABELS["calientes_in_hand"])
+    assert _(LABELS["calientes_in_hand"]) == "Calientes in hand: penalty ×2 or ×3"
     assert preset_label("caliente") == "Canasta Caliente"
     assert preset_description("caliente").startswith("Classic with two Caliente cards")
 
