@@ -15,6 +15,7 @@ PACKAGE = Path(canasta_game.__file__).parent
 #: ``Rules.stops``, ``Rules.hand_cost`` and the view's facts instead.
 FORBIDDEN = {
     "WILD_KEY", "BLACK_THREE_KEY", "THREE", "TWO", "IS_RED_THREE", "IS_WILD", "IS_BLACK_THREE",
+    "IS_CALIENTE",  # CAL-1: ``Rules.is_caliente`` and the view's Caliente facts
 }  # fmt: skip
 #: The computer players never need a joker's identity; the table's art and card names do
 #: (the controller's hint and log words name a joker too).

@@ -51,6 +51,8 @@ def unseen_cards(view: PlayerView) -> list[int]:
             seen.update(meld.cards)
     for threes in view.bonus_threes:
         seen.update(threes)
+    for played in view.calientes_played:  # CAL-2: out of the game, face up
+        seen.update(played)
     out = []
     for card in pack(view.rules):
         if seen[card]:
@@ -102,6 +104,7 @@ def _base(
         discards=view.discards,
         feet=feet,
         deal=view.deal,  # HF-13: the minimum goes by the deal
+        calientes_played=view.calientes_played,  # CAL-2
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta_game.ai import caliente
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
@@ -165,6 +166,8 @@ def discard_costs(
         card = move.card
         if card in base:
             cost = base[card]
+        elif view.rules.is_caliente(card):
+            cost = caliente.discard_cost(view, situation)  # CAL-3, CAL-4
         elif stops[card]:
             cost = black_three_stop_value(view, situation)
         else:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
+from canasta_game.ai import caliente
 from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.handsense import (
@@ -62,7 +64,10 @@ class EasyBot:
         acaba = acaba_move(view, legal, margin=EASY_ACABA_MARGIN)  # BRIT-1
         if acaba is not None:
             return acaba
-        legal = without_acaba(legal)
+        pick = partial(self._pick, view)
+        return caliente.decide(view, without_acaba(legal), pick, easy=True)  # CAL-2
+
+    def _pick(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.ANSWER:

@@ -32,7 +32,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
+from canasta_game.ai import caliente
 from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import discard_inference, sample_state, self_state
 from canasta_game.ai.evaluate import evaluate
@@ -81,7 +83,11 @@ class HardBot:
         acaba = acaba_move(view, legal)  # BRIT-1
         if acaba is not None:
             return acaba
-        legal = without_acaba(legal)
+        pick = partial(self._pick, view, started=started)
+        return caliente.decide(view, without_acaba(legal), pick)  # CAL-2
+
+    def _pick(self, view: PlayerView, legal: Sequence[Action], started: float) -> Action:
+        """Medium's candidates weighed by playouts (the Caliente is weighed around it)."""
         if len(legal) == 1:
             return legal[0]
         ranked = ranked_moves(view, legal)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta_game.ai import mac
+from canasta_game.ai import caliente, mac
 from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.discard import discard_costs
@@ -144,7 +144,10 @@ class MediumBot:
         acaba = acaba_move(view, legal)  # BRIT-1
         if acaba is not None:
             return acaba
-        legal = without_acaba(legal)
+        return caliente.decide(view, without_acaba(legal), lambda rest: self._pick(view, rest))
+
+    def _pick(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The best ranked move (CAL-2's Caliente is weighed around it, ``caliente.decide``)."""
         if len(legal) == 1:
             return legal[0]
         ranked = ranked_moves(view, legal)

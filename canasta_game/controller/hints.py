@@ -18,7 +18,7 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.cards import JOKER, RANK_OF, VALUE_OF, rank_text, sort_key
+from canasta_game.engine.cards import CALIENTE, JOKER, RANK_OF, VALUE_OF, rank_text, sort_key
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
@@ -94,6 +94,8 @@ def card_word(card: int) -> str:
     rank = RANK_OF[card]
     if rank == JOKER:
         return _("Joker")
+    if rank == CALIENTE:
+        return _("Caliente")  # CAL-1
     text = rank_text(rank)
     return "10" if text == "T" else text
 

@@ -15,6 +15,7 @@ from canasta_game.engine.actions import (
     Discard,
     DrawStock,
     Meld,
+    PlayCaliente,
     TakePile,
 )
 from canasta_game.engine.cards import card_text, parse_card, parse_cards
@@ -42,6 +43,7 @@ __all__ = [
     "Match",
     "Meld",
     "Phase",
+    "PlayCaliente",
     "PlayerView",
     "Rules",
     "State",

@@ -81,7 +81,24 @@ class Acaba:
     ask: bool = False
 
 
-Action = DrawStock | TakePile | Meld | Discard | AskGoOut | AnswerGoOut | Acaba | CombineMelds
+@dataclass(frozen=True, slots=True)
+class PlayCaliente:
+    """CAL-2: play a Caliente card from the hand and draw back to the deal size."""
+
+    seat: int
+
+
+Action = (
+    DrawStock
+    | TakePile
+    | Meld
+    | Discard
+    | AskGoOut
+    | AnswerGoOut
+    | Acaba
+    | CombineMelds
+    | PlayCaliente
+)
 
 
 def _cards(cards: Cards) -> list[str]:
@@ -119,6 +136,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "acaba", "seat": action.seat, "ask": action.ask}
     if isinstance(action, CombineMelds):  # SAM-12
         return {"type": "combine", "seat": action.seat, "into": action.into, "mid": action.mid}
+    if isinstance(action, PlayCaliente):  # CAL-2
+        return {"type": "caliente", "seat": action.seat}
     return {"type": "answer", "seat": action.seat, "yes": action.yes}
 
 
@@ -149,6 +168,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return AskGoOut(seat)
         if kind == "acaba":
             return Acaba(seat, bool(data.get("ask", False)))
+        if kind == "caliente":
+            return PlayCaliente(seat)  # CAL-2
         if kind == "answer":
             return AnswerGoOut(seat, bool(data["yes"]))
         if kind == "combine":

@@ -1,10 +1,12 @@
 """Cards as small integers, because the bots simulate thousands of turns per decision.
 
 A card is its uid: ``copy * 64 + code`` where ``code = rank * 4 + suit`` for the 52 cards of a
-deck and ``code = 52`` for a joker. Identical cards of a two- or three-deck pack differ only in
-``copy`` (N-CARD-2). Ranks are indexed ``2 3 4 5 6 7 8 9 T J Q K A`` = 0..12 and the joker is 13,
-so ``rank(uid)`` is one table look-up. Text uses the RULES.md notation (``Kh``, ``3d``, ``JK``)
-with an optional ``#n`` (1-based copy) when the physical card matters.
+deck, ``code = 52`` for a joker and ``code = 53`` for the Caliente card (CAL-1). Identical
+cards of a two- or three-deck pack differ only in ``copy`` (N-CARD-2). Ranks are indexed
+``2 3 4 5 6 7 8 9 T J Q K A`` = 0..12, the joker is 13 and the Caliente 15 (a rank no meld
+key uses: CAL-5, it is never melded), so ``rank(uid)`` is one table look-up. Text uses the
+RULES.md notation (``Kh``, ``3d``, ``JK``, ``CA``) with an optional ``#n`` (1-based copy)
+when the physical card matters.
 """
 
 from __future__ import annotations
@@ -22,20 +24,27 @@ SEQUENCE_KEY = 16
 FOUR = 2
 NATURAL_RANKS = tuple(range(FOUR, ACE + 1))
 JOKER_CODE = 52
+#: CAL-1: the Caliente card of Canasta Caliente, one per deck; its rank is beside every meld key.
+CALIENTE_CODE = 53
+CALIENTE = 15
 COPY_STRIDE = 64
 MAX_COPIES = 16  # HF-2: seven decks hold 14 jokers
 
 # Card values of RULES.md 1.3, indexed by rank (the red three has none: it is never counted
 # as a card, only as a bonus).
-RANK_VALUE = (20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 50)
+# CAL-5 (ENG): the Caliente card is worth 0 (index 14, the wild key, is never a card's rank).
+RANK_VALUE = (20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 50, 0, 0)
 
 _RANK = [0] * (COPY_STRIDE * MAX_COPIES)
 _SUIT = [-1] * (COPY_STRIDE * MAX_COPIES)
 for _copy in range(MAX_COPIES):
-    for _code in range(53):
+    for _code in range(CALIENTE_CODE + 1):
         _uid = _copy * COPY_STRIDE + _code
-        _RANK[_uid] = JOKER if _code == JOKER_CODE else _code // 4
-        _SUIT[_uid] = -1 if _code == JOKER_CODE else _code % 4
+        if _code == CALIENTE_CODE:
+            _RANK[_uid] = CALIENTE
+        else:
+            _RANK[_uid] = JOKER if _code == JOKER_CODE else _code // 4
+        _SUIT[_uid] = -1 if _code >= JOKER_CODE else _code % 4
 RANK_OF: tuple[int, ...] = tuple(_RANK)
 SUIT_OF: tuple[int, ...] = tuple(_SUIT)
 VALUE_OF: tuple[int, ...] = tuple(RANK_VALUE[r] for r in RANK_OF)
@@ -47,10 +56,13 @@ IS_BLACK_THREE: tuple[bool, ...] = tuple(
     r == THREE and s in (0, 3) for r, s in zip(RANK_OF, SUIT_OF, strict=True)
 )
 IS_NATURAL: tuple[bool, ...] = tuple(FOUR <= r <= ACE for r in RANK_OF)
+IS_CALIENTE: tuple[bool, ...] = tuple(r == CALIENTE for r in RANK_OF)
 
 
 def make_uid(rank: int, suit: int, copy: int = 0) -> int:
-    """The uid of a physical card; ``suit`` is ignored for the joker."""
+    """The uid of a physical card; ``suit`` is ignored for the joker and the Caliente."""
+    if rank == CALIENTE:
+        return copy * COPY_STRIDE + CALIENTE_CODE
     code = JOKER_CODE if rank == JOKER else rank * 4 + suit
     return copy * COPY_STRIDE + code
 
@@ -64,6 +76,8 @@ def face_text(uid: int) -> str:
     rank = RANK_OF[uid]
     if rank == JOKER:
         return "JK"
+    if rank == CALIENTE:
+        return "CA"
     return RANK_CHARS[rank] + SUIT_CHARS[SUIT_OF[uid]]
 
 
@@ -75,6 +89,8 @@ def card_text(uid: int) -> str:
 def rank_text(rank: int) -> str:
     if rank == JOKER:
         return "JK"
+    if rank == CALIENTE:
+        return "CA"
     if rank == WILD_KEY:
         return "wild"
     if rank >= SEQUENCE_KEY:
@@ -87,8 +103,10 @@ def parse_face(text: str) -> tuple[int, int]:
     t = text.strip()
     if t.upper() == "JK":
         return JOKER, -1
+    if t.upper() == "CA":
+        return CALIENTE, -1  # CAL-1
     if len(t) != 2 or t[0].upper() not in RANK_CHARS or t[1].lower() not in SUIT_CHARS:
-        raise ValueError(f"not a card: {text!r} (expected e.g. Kh, Ts, 3d or JK)")
+        raise ValueError(f"not a card: {text!r} (expected e.g. Kh, Ts, 3d, JK or CA)")
     return RANK_CHARS.index(t[0].upper()), SUIT_CHARS.index(t[1].lower())
 
 
@@ -127,15 +145,20 @@ def parse_cards(text: str | Iterable[str], used: set[int] | None = None) -> list
     return out
 
 
-def build_deck(decks: int, jokers: int) -> list[int]:
-    """Every physical card of a pack of ``decks`` standard decks plus ``jokers`` jokers."""
+def build_deck(decks: int, jokers: int, calientes: int = 0) -> list[int]:
+    """Every physical card of a pack of ``decks`` standard decks plus ``jokers`` jokers (and
+    ``calientes`` Caliente cards, CAL-1)."""
     cards = [make_uid(r, s, c) for c in range(decks) for r in range(13) for s in range(4)]
     cards.extend(make_uid(JOKER, -1, c) for c in range(jokers))
+    cards.extend(make_uid(CALIENTE, -1, c) for c in range(calientes))
     return cards
 
 
 def sort_key(uid: int) -> tuple[int, int, int]:
-    """Natural ranks first (low to high), then threes, then wild cards: how players fan a hand."""
+    """Natural ranks first (low to high), then threes, then wild cards, then the Caliente
+    (CAL-1): how players fan a hand."""
     rank = RANK_OF[uid]
+    if rank == CALIENTE:
+        return 3, rank, uid
     group = 2 if rank in (TWO, JOKER) else (1 if rank == THREE else 0)
     return group, rank, uid

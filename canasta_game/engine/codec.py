@@ -86,6 +86,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "deal": state.deal,  # HF-13
         "pile_hidden": state.pile_hidden,
         "opened_dirty": state.opened_dirty,
+        "calientes_played": [_cards(c) for c in state.calientes_played],  # CAL-2
         "end": None if end is None else {f.name: getattr(end, f.name) for f in fields(end)},
     }
 
@@ -132,6 +133,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         deal=int(data.get("deal", 0)),
         pile_hidden=_pile_hidden(data),
         opened_dirty=bool(data.get("opened_dirty", False)),
+        calientes_played=tuple(_uids(c) for c in data.get("calientes_played", ())),
         end=None if end is None else HandEnd(**end),
     )
 

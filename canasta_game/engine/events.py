@@ -113,6 +113,16 @@ class AcabaDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CalientePlayed(Event):
+    """CAL-2: ``seat`` played the Caliente ``card``; ``drawn`` cards came back from the stock."""
+
+    seat: int
+    side: int
+    card: int
+    drawn: int
+
+
+@dataclass(frozen=True, slots=True)
 class WentOut(Event):
     seat: int
     concealed: bool

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta_game.engine import acaba, mac
+from canasta_game.engine import acaba, caliente, mac
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
     Acaba,
@@ -22,6 +22,7 @@ from canasta_game.engine.actions import (
     Discard,
     DrawStock,
     Meld,
+    PlayCaliente,
     TakePile,
 )
 from canasta_game.engine.cards import (
@@ -123,6 +124,8 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
         return take(state, action, build)
     if isinstance(action, Acaba):
         return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
+    if isinstance(action, PlayCaliente):
+        return caliente.play(state, build, _stock_cards)  # CAL-2: after the draw
     if state.phase is Phase.DRAW:
         if isinstance(action, Meld) and may_open_before_draw(state):
             return _meld(state, action, build)  # IT-7: the opening before the draw
@@ -218,16 +221,16 @@ def _draw_from_empty_stock(state: State, build: bool) -> Result:
 
 
 def _stock_cards(
-    state: State, events: list[ev.Event]
+    state: State, events: list[ev.Event], need: int | None = None
 ) -> tuple[State, tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]:
     """Take the drawn cards off the stock: (state, stock left, cards drawn, bonus threes laid
     out, whether a bonus three was the stock's last card).
 
     Bonus threes are replaced one for one within the same draw (C-R3-3, C-R3-4); an empty
     stock is recycled under O-STOCK-RECYCLE (``_recycle`` adds its event), otherwise drawing
-    what is left is a complete draw (C-STOCK-7).
+    what is left is a complete draw (C-STOCK-7). ``need``: how many (CAL-2), else O-DRAW-K.
     """
-    need = state.rules.draw_count
+    need = state.rules.draw_count if need is None else need
     drawn: list[int] = []
     placed: list[int] = []
     stock = state.stock

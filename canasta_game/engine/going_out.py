@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from canasta_game.engine import handfoot
 from canasta_game.engine.cards import (
     ACE,
+    CALIENTE,
     FOUR,
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -165,6 +166,8 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     (C-B3-1). A cheap exact cut before the search: most hands have several such cards."""
     keys = {m.key for m in state.melds[side] if not m.is_black_threes and not m.is_wild_meld}
     stuck = [rank for rank, count in naturals.items() if count == 1 and rank not in keys]
+    if CALIENTE in naturals:  # CAL-5: never melded, however many
+        stuck = [r for r in stuck if r != CALIENTE] + [CALIENTE] * naturals[CALIENTE]
     if blacks in (1, 2) or (blacks and not state.rules.b3_meld):
         stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14
     return stuck

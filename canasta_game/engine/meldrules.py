@@ -14,6 +14,7 @@ from canasta_game.engine import mac
 from canasta_game.engine.cards import (
     ACE,
     BLACK_THREE_KEY,
+    CALIENTE,
     FOUR,
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -338,6 +339,8 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-R3-1", "meld_threes")
             black += 1
         else:
+            if rank == CALIENTE:
+                return reason("CAL-5", "meld_caliente")  # never melded
             if natural_rank == -1:
                 natural_rank = rank
             elif rank != natural_rank:

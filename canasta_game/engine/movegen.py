@@ -22,6 +22,7 @@ from canasta_game.engine.actions import (
     Discard,
     DrawStock,
     Meld,
+    PlayCaliente,
 )
 from canasta_game.engine.cards import (
     ACE,
@@ -68,7 +69,15 @@ def legal_moves(state: State) -> list[Action]:
         moves.append(ask)
     moves.extend(discard_moves(state))
     moves.extend(acaba_moves(state))
+    if state.rules.calientes:
+        moves.extend(caliente_moves(state))
     return moves
+
+
+def caliente_moves(state: State) -> list[Action]:
+    """CAL-2: playing a Caliente card (which one does not matter: they are alike)."""
+    move = PlayCaliente(state.current)
+    return [move] if why_illegal(state, move) is None else []
 
 
 def acaba_moves(state: State) -> list[Action]:

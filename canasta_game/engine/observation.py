@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from canasta_game.engine.caliente import problem_of
 from canasta_game.engine.italian import naturals_needed
 from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
@@ -56,10 +57,34 @@ class PlayerView:
     acaba_question: Question  # BRIT-2: the side's question about Acaba this turn
     must_go_out: bool
     end: HandEnd | None
+    #: CAL-2: per side, the Caliente cards played this hand (empty in other games)
+    calientes_played: tuple[tuple[int, ...], ...] = ()
 
     # --- facts the table and the bots read instead of re-deriving a rule -----------------
     # Each is worked out from the public fields above by the engine's own functions, on
     # first reading only (a bot that never asks costs nothing: the simulator's speed).
+
+    @cached_property
+    def caliente_why(self) -> Reason | None:
+        """CAL-2: why this seat may not play a Caliente card now, or None when it may."""
+        return problem_of(
+            self.rules,
+            playing=self.phase is Phase.PLAY and self.current == self.seat,
+            hand=self.hand,
+            melds=self.melds,
+            side=self.rules.seat_side[self.seat],
+            bound=self.question if self.must_go_out else None,
+        )
+
+    @property
+    def holds_caliente(self) -> bool:
+        """CAL-1: a Caliente card is in this seat's hand (the table shows its control)."""
+        return any(self.rules.is_caliente(c) for c in self.hand)
+
+    @property
+    def may_play_caliente(self) -> bool:
+        """CAL-2: the control to play the Caliente is live."""
+        return self.caliente_why is None
 
     @cached_property
     def pile_freezer(self) -> int | None:
@@ -189,6 +214,7 @@ def observe(state: State, seat: int) -> PlayerView:
         ),
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
+        calientes_played=state.calientes_played,
     )
     return view
 

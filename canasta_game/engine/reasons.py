@@ -28,6 +28,14 @@ TEMPLATES: dict[str, str] = {
     "pile_blocked_wild": "a wild card on top blocks the pile until a natural card covers it",
     "pile_blocked_b3": "a black three on top blocks the pile for this turn",
     "pile_blocked_r3": "a red three on top blocks the pile until a card covers it",
+    "pile_blocked_caliente": "a Caliente on top blocks the pile for this turn",
+    "meld_caliente": "a Caliente card is never melded",
+    "caliente_off": "there is no Caliente card in these rules",
+    "caliente_draw_first": "a Caliente is played in your own turn, after drawing",
+    "caliente_none": "you have no Caliente card in your hand",
+    "caliente_not_behind": (
+        "your side has {count} melds: it needs fewer than every other side ({other})"
+    ),
     "frozen_by_card": "the pile is frozen: {card} was discarded or turned up in it",
     "frozen": "the pile is frozen",
     "frozen_always": "the pile is always frozen under these rules",

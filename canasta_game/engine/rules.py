@@ -14,6 +14,7 @@ from typing import Any
 
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
+    IS_CALIENTE,
     IS_RED_THREE,
     IS_WILD,
     RANK_OF,
@@ -100,6 +101,8 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "b3_first_round": "CUB-7",
     "b3_set_aside": "CUB-8",
     "acaba": "BRIT-1",
+    "calientes": "CAL-1",
+    "caliente_points": "CAL-2",
     # V-MAC (VARIANTS.md section 4), implemented in ``engine/mac.py``
     "turn_card": "MAC-4",
     "all_threes_bonus": "MAC-6",
@@ -257,6 +260,8 @@ class Rules:
     b3_set_aside_all: int = 100  # CUB-8: the side set aside all of the pack's black threes
     acaba: bool = False  # BRIT-1: a player may end the hand by declaring "Acaba"
     acaba_points: int = 1500  # BRIT-1: what each opposing side scores for an Acaba
+    calientes: int = 0  # CAL-1, CAL-A: Caliente cards in the pack (``engine/caliente.py``)
+    caliente_points: int = 100  # CAL-2: what a side loses for each Caliente it plays
     # Modern American Canasta (VARIANTS.md section 4; checks and lines in ``engine/mac.py``)
     turn_card: int = 0  # MAC-4: the turn card's place counted from the stock's bottom (0: none)
     all_threes_bonus: bool = False  # MAC-6: every three is a bonus card
@@ -340,7 +345,10 @@ class Rules:
         sides = max(seat_side) + 1
         stop_b3 = not self.b3_asr3 or self.b3_asr3_stop
         object.__setattr__(self, "wild", IS_WILD)
-        object.__setattr__(self, "stops", tuple(b and stop_b3 for b in IS_BLACK_THREE))
+        stops = tuple(b and stop_b3 for b in IS_BLACK_THREE)
+        if self.calientes:  # CAL-3: a discarded Caliente stops the pile like a black three
+            stops = tuple(s or c for s, c in zip(stops, IS_CALIENTE, strict=True))
+        object.__setattr__(self, "stops", stops)
         object.__setattr__(
             self,
             "hand_cost",
@@ -364,6 +372,8 @@ class Rules:
             out.append("decks must be 2, 3 or 4")  # HF-2: one more deck than players, to 7
         if not 0 <= self.jokers <= max(8, 2 * self.decks):
             out.append("O-DECK-JOKERS: 0 to 8 jokers")
+        if not 0 <= self.calientes <= self.decks:
+            out.append("CAL-1: at most one Caliente card per deck")
         if self.book_quota and len(self.book_quota) != 3:
             out.append("HF-17: the book quota is (clean, dirty, wild)")
         if self.deal_size < 1 or self.draw_count < 1 or self.go_out_canastas < 0:
@@ -414,13 +424,13 @@ class Rules:
     def deck_size(self) -> int:
         if self.custom_deck is not None:
             return len(self.custom_deck)
-        return 52 * self.decks + self.jokers
+        return 52 * self.decks + self.jokers + self.calientes
 
     def pack_cards(self) -> list[int]:
         """Every physical card of the pack (O-DECK-JOKERS, O-DECK-7PERRANK)."""
         if self.custom_deck is not None:
             return parse_cards(list(self.custom_deck))
-        return build_deck(self.decks, self.jokers)
+        return build_deck(self.decks, self.jokers, self.calientes)
 
     def red_three_total(self) -> int:
         return 2 * self.decks
@@ -432,6 +442,10 @@ class Rules:
         if self.all_threes_bonus:  # MAC-6: every three, red or black
             return IS_RED_THREE[card] or IS_BLACK_THREE[card]
         return IS_RED_THREE[card] or (self.b3_asr3 and IS_BLACK_THREE[card])
+
+    def is_caliente(self, card: int) -> bool:
+        """CAL-1: a Caliente card of these rules (never meldable, a stop when discarded)."""
+        return self.calientes > 0 and IS_CALIENTE[card]
 
     def freezes_pile(self, card: int) -> bool:
         """C-PILE-3, C-UP-3: a wild card or red three freezes the pile (a black three too
@@ -675,6 +689,8 @@ SPANISH_PRESETS: dict[str, Rules] = {
     ),
     # BRIT-1..3: Classic with the Acaba declaration.
     "british": Rules(name="british", acaba=True),
+    # CAL-A, CAL-1..5: Classic (11 cards, 5000, CAL-B's upcard is Classic's) with two Calientes.
+    "caliente": Rules(name="caliente", calientes=2),
 }
 PRESETS.update(SPANISH_PRESETS)
 

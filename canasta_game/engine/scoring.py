@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from canasta_game.engine import mac
+from canasta_game.engine import caliente, mac
 from canasta_game.engine.acaba import ACABA_END, acaba_points
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, SEQUENCE_KEY, VALUE_OF
 from canasta_game.engine.cuban import set_aside_points
@@ -63,6 +63,8 @@ LINE_TEXT: dict[str, str] = {
     "wild_books": "Wild books",
     "red_threes_caught": "Red threes caught in hand or foot",
     "foot_penalty": "Cards left in the foot",
+    "calientes_played": "Calientes played",
+    "calientes_in_hand": "Calientes in hand: penalty x2 or x3",
 }
 
 #: HF-19: Hand and Foot calls its canastas books; (kind, line key) in the order shown.
@@ -130,6 +132,13 @@ def _variant_lines(state: State, side: int) -> list[ScoreLine]:
         caught = caught_red_threes(state, side)
         if caught:
             lines.append(ScoreLine("red_threes_caught", -caught * rules.r3_caught, caught))
+    if rules.calientes:  # CAL-2, CAL-4
+        lines.extend(
+            ScoreLine(key, points, count)
+            for key, points, count in caliente.score_lines(
+                state, side, lambda hand: _hand_value(state, hand)
+            )
+        )
     foot = foot_cards(state, side)
     if foot:  # HF-22: an unplayed foot counts against the side (its red threes above)
         cost = sum(rules.hand_cost[c] for c in foot if not IS_RED_THREE[c])

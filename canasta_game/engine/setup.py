@@ -55,6 +55,7 @@ def _empty(rules: Rules, seed: int | str, dealer: int, scores: Sequence[int]) ->
         picked=(frozenset(),) * players,
         concealed_canastas=(0,) * sides,
         feet=((),) * players if rules.foot_size else (),
+        calientes_played=((),) * sides if rules.calientes else (),  # CAL-2
     )
 
 

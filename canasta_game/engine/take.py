@@ -16,6 +16,7 @@ from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
     IS_BLACK_THREE,
+    IS_CALIENTE,
     IS_WILD,
     RANK_OF,
     SEQUENCE_KEY,
@@ -349,6 +350,8 @@ class HandGroups:
                 wilds.append(card)
             elif IS_BLACK_THREE[card]:
                 self.blacks.append(card)
+            elif IS_CALIENTE[card]:
+                continue  # CAL-5: never melded, so in no group
             else:
                 self.naturals.setdefault(RANK_OF[card], []).append(card)
         wilds.sort(key=lambda c: (VALUE_OF[c], c))

@@ -15,6 +15,7 @@ from canasta_game.engine import events as ev
 from canasta_game.engine import mac
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
+    IS_CALIENTE,
     IS_RED_THREE,
     IS_WILD,
     SEQUENCE_KEY,
@@ -93,6 +94,8 @@ def top_block(rules: Rules, top: int | None, turned_up: bool = False) -> Reason 
         return reason("O-B3-ASR3", "pile_blocked_r3")
     if IS_RED_THREE[top]:
         return reason("C-R3-1", "pile_blocked_r3")  # red threes are never melded
+    if IS_CALIENTE[top]:
+        return reason("CAL-3", "pile_blocked_caliente")  # a stop like a black three
     return None
 
 

@@ -42,6 +42,8 @@ def every_card_once(state: State) -> list[str]:
         cards += threes
     for foot in state.feet:  # HF-3
         cards += foot
+    for played in state.calientes_played:  # CAL-2
+        cards += played
     cards.sort()
     if cards == _sorted_pack(state.rules):  # the fast test; the counts below name the fault
         return []

@@ -22,6 +22,7 @@ import pygame
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("c", "d", "h", "s")
 JOKER = "JK"
+CALIENTE = "CA"  # CAL-1: Canasta Caliente's own card
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -34,6 +35,10 @@ BLUE: Colour = (18, 82, 190)
 GREEN: Colour = (14, 128, 58)
 JOKER_INK: Colour = (118, 38, 158)
 GOLD: Colour = (226, 178, 48)
+HOT_EDGE: Colour = (150, 16, 12)  # the Caliente card: deep red at the rim ...
+HOT_CORE: Colour = (250, 128, 24)  # ... orange at the heart
+SUN: Colour = (255, 214, 64)
+CREAM: Colour = (255, 244, 214)
 GOLD_DARK: Colour = (140, 98, 16)
 SKIN: Colour = (247, 216, 184)
 FRAME_BG: Colour = (250, 238, 206)
@@ -93,9 +98,9 @@ def rank_label(rank: str) -> str:
 
 def _check_card(rank: str, suit: str | None) -> None:
     """Reject impossible cards early, so a typo is not silently drawn as a blank card."""
-    if rank == JOKER:
+    if rank in (JOKER, CALIENTE):
         if suit is not None:
-            raise ValueError("the joker has no suit")
+            raise ValueError(f"the {'joker' if rank == JOKER else 'Caliente card'} has no suit")
         return
     if rank not in RANKS:
         raise ValueError(f"unknown rank {rank!r}")
@@ -657,6 +662,54 @@ def _paint_joker(canvas: pygame.Surface) -> None:
     canvas.blit(word, word.get_rect(center=(round(cx), round(height * 0.765))))
 
 
+def _flame(cx: float, base_y: float, half_w: float, tall: float) -> list[Point]:
+    """A flame's outline: a round base rising to a point that leans a little to the right."""
+    tip = (cx + half_w * 0.25, base_y - tall)
+    left = _bezier((cx, base_y), (cx - half_w * 1.6, base_y - tall * 0.35), tip, steps=16)
+    right = _bezier(tip, (cx + half_w * 1.5, base_y - tall * 0.45), (cx, base_y), steps=16)
+    return [*left, *right[1:]]
+
+
+def _paint_caliente(canvas: pygame.Surface) -> None:
+    """CAL-1: the "hot" card: a red-to-orange glow, a sun with rays around a flame, and the
+    word CALIENTE, so it is told from a joker at a glance."""
+    width, height = canvas.get_size()
+    steps = 14
+    for i in range(steps):  # the glow, from the red rim to the orange heart
+        t = i / (steps - 1)
+        colour = tuple(round(e + (c - e) * t) for e, c in zip(HOT_EDGE, HOT_CORE, strict=True))
+        rect = canvas.get_rect().inflate(-width * 0.9 * t, -height * 0.7 * t)
+        pygame.draw.ellipse(canvas, colour, rect) if i else canvas.fill(colour)
+    cx, cy = width / 2, height * 0.45
+    sun_r = width * 0.2
+    for k in range(16):  # rays, long and short in turn
+        ang = 2 * math.pi * k / 16
+        reach = sun_r * (1.75 if k % 2 == 0 else 1.4)
+        spread = math.pi / 16 * 0.8
+        pts = [
+            (cx + math.cos(ang) * reach, cy + math.sin(ang) * reach),
+            (cx + math.cos(ang - spread) * sun_r * 0.9, cy + math.sin(ang - spread) * sun_r * 0.9),
+            (cx + math.cos(ang + spread) * sun_r * 0.9, cy + math.sin(ang + spread) * sun_r * 0.9),
+        ]
+        pygame.draw.polygon(canvas, SUN, pts)
+    pygame.draw.circle(canvas, SUN, (cx, cy), sun_r)
+    line = max(1, round(width * 0.012))
+    pygame.draw.circle(canvas, _darker(SUN, 0.75), (cx, cy), sun_r, width=line)
+    base_y = cy + sun_r * 0.7
+    outer = _flame(cx, base_y, sun_r * 0.55, sun_r * 1.45)
+    pygame.draw.polygon(canvas, (226, 44, 18), outer)
+    pygame.draw.polygon(canvas, _darker((226, 44, 18), 0.6), outer, width=line)
+    pygame.draw.polygon(canvas, (255, 150, 30), _flame(cx, base_y, sun_r * 0.34, sun_r * 0.95))
+    pygame.draw.polygon(canvas, CREAM, _flame(cx, base_y, sun_r * 0.16, sun_r * 0.45))
+    band = pygame.Rect(0, 0, round(width * 0.6), round(height * 0.1))
+    band.center = (round(cx), round(height * 0.76))
+    pygame.draw.rect(canvas, HOT_EDGE, band, border_radius=band.height // 2)
+    pygame.draw.rect(canvas, SUN, band, width=line, border_radius=band.height // 2)
+    word = _text("CALIENTE", height * 0.055, CREAM, max_width=band.width * 0.86)
+    canvas.blit(word, word.get_rect(center=band.center))
+    _paint_index(canvas, CALIENTE, "star", CREAM)
+
+
 def render_face(
     rank: str, suit: str | None, size: tuple[int, int], four_colour: bool = False
 ) -> pygame.Surface:
@@ -670,7 +723,9 @@ def render_face(
     size = _check_size(size)
     canvas, ss = _canvas(size)
     canvas.fill(FACE_BG)
-    if rank == JOKER or suit is None:
+    if rank == CALIENTE:
+        _paint_caliente(canvas)
+    elif rank == JOKER or suit is None:
         _paint_joker(canvas)
     else:
         ink = suit_colour(suit, four_colour)
@@ -806,7 +861,8 @@ class CardArt:
 
 
 def all_cards() -> list[tuple[str, str | None]]:
-    """Every distinct face: 52 ranks-by-suits and the joker."""
+    """Every distinct face of a standard pack: 52 ranks-by-suits and the joker (the Caliente
+    card of CAL-1 is drawn when a Caliente game first shows one)."""
     cards: list[tuple[str, str | None]] = [(r, s) for s in SUITS for r in RANKS]
     cards.append((JOKER, None))
     return cards

@@ -34,6 +34,9 @@ LABELS: dict[str, str] = {
     "hand_penalty": N_("Cards left in hand"),
     "acaba_declared": N_("Acaba declared"),
     "acaba_opponents": N_("The opponents declared Acaba"),
+    # Canasta Caliente (CAL-2, CAL-4)
+    "calientes_played": N_("Calientes played (-100 each)"),
+    "calientes_in_hand": N_("Calientes in hand: penalty ×2 or ×3"),
     # Modern American Canasta (MAC-36..42)
     "ace_canastas": N_("Natural canastas of aces"),
     "seven_canastas": N_("Natural canastas of sevens"),

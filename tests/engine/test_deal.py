@@ -32,7 +32,7 @@ def is_black3(c):
 
 
 def reenact(rules, seed, dealer):
-    cards = build_deck(rules.decks, rules.jokers)
+    cards = build_deck(rules.decks, rules.jokers, rules.calientes)  # CAL-1: and the Calientes
     random.Random(seed).shuffle(cards)
     players = rules.players
     hands: list[list[int]] = [[] for _ in range(players)]
@@ -118,7 +118,7 @@ def test_every_card_is_somewhere_once(name):
             seen += Counter(threes)
         for foot in state.feet:  # HF-3
             seen += Counter(foot)
-        assert seen == Counter(build_deck(rules.decks, rules.jokers))
+        assert seen == Counter(build_deck(rules.decks, rules.jokers, rules.calientes))
         red = sum(len(b) for b in state.bonus_threes)
         turned = len(state.pile)  # the upcard and the cards it covered (none under MAC-5)
         dealt = rules.players * (rules.deal_size + rules.foot_size)

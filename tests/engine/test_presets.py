@@ -38,6 +38,8 @@ TABLE = {
     "cuban": (4, ((0, 2), (1, 3)), 108, 13, 1, 1, 7500),
     "british": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
     "uruguayan": (4, ((0, 2), (1, 3)), 108, 11, 1, 1, 5000),
+    # CAL-A: 108 cards and two Calientes, 11 each, 5000
+    "caliente": (4, ((0, 2), (1, 3)), 110, 11, 1, 1, 5000),
     # VARIANTS.md MAC-1, MAC-2, MAC-9, MAC-29, MAC-44
     "modern-american": (4, ((0, 2), (1, 3)), 108, 13, 1, 2, 8500),
     # VARIANTS.md HF-1..3, HF-6: one more 54-card deck than players; the book quota (HF-17)
@@ -81,7 +83,8 @@ def test_deck_jokers_per_deck_size():
     # N-DECK-1 / N-DECK-2 / V5-1: 4 jokers with two decks, 6 with three.
     for name, rules in PRESETS.items():
         jokers = sum(1 for c in pack(rules) if card_text(c).startswith("JK"))
-        assert jokers == {108: 4, 162: 6, 216: 8, 270: 10, 378: 14}[rules.deck_size()], name
+        size = rules.deck_size() - rules.calientes  # CAL-1: the Calientes are no jokers
+        assert jokers == {108: 4, 162: 6, 216: 8, 270: 10, 378: 14}[size], name
 
 
 def test_four_players_partners_sit_opposite_c_seat_2():
@@ -258,6 +261,8 @@ NON_DEFAULT = {
     "b3_set_aside_all": 200,
     "acaba": True,
     "acaba_points": 1000,
+    "calientes": 2,
+    "caliente_points": 50,
     "turn_card": 9,
     "all_threes_bonus": True,
     "last_three_in_hand": True,

@@ -33,7 +33,7 @@ VARIANT_HANDS = 200
 OTHER_COUNT_HANDS = {"uruguayan": 20, "hand-and-foot-6": 20}
 MAIN_VARIANTS = {
     "samba", "bolivia", "brazilian", "chilean", "cuban", "british", "modern-american",
-    "italian", "hand-and-foot",
+    "italian", "hand-and-foot", "caliente",
 }  # fmt: skip
 #: Hands per test, so that the two workers share the long presets evenly.
 CHUNK = 100

@@ -36,6 +36,7 @@ NUMBERS: dict[str, tuple[int, ...]] = {
     "r3_plus_canastas": (0, 1, 2, 3),
     "b3_hand_penalty": (0, 100),
     "short_sequence_penalty": (0, 500, 1000),
+    "calientes": (0, 1, 2),  # CAL-1: one per deck of two
 }
 #: O-SEAT6 only matters with six players; O-DECK-7PERRANK needs a card list, not a switch.
 SKIPPED = frozenset({"custom_deck"})
@@ -166,6 +167,7 @@ def _sentences() -> dict[str, str]:
         "b3_first_round": _("No black three is discarded in the first round"),
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
         "acaba": _("A player may declare Acaba (the others score 1,500)"),
+        "calientes": _("Caliente cards in the pack (a side behind in melds may play one)"),
     }
 
 

@@ -79,6 +79,13 @@ PRESET_TEXTS: dict[str, PresetText] = {
     "british": PresetText(
         N_("British Canasta"), N_("Classic with Acaba: end the hand and give away 1,500.")
     ),
+    "caliente": PresetText(
+        N_("Canasta Caliente"),
+        N_(
+            "Classic with two Caliente cards: play one to draw back to eleven when your side "
+            "is behind; a discarded Caliente stops the pile."
+        ),
+    ),
     "italian": PresetText(
         N_("Italian Canasta"),
         N_("Three decks, 15 cards, pinelle, clean openings; a clean and a dirty canasta to close."),

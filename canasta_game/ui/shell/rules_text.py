@@ -307,6 +307,26 @@ def _spanish_sections() -> list[tuple[str, list[str]]]:
                 ),
             ],
         ),
+        (
+            _("Canasta Caliente"),
+            [
+                _(
+                    "Classic Canasta with two Caliente cards in the pack (110 cards), 11 cards "
+                    "each, played to 5,000. A Caliente is worth nothing, is not wild and is "
+                    "never melded."
+                ),
+                _(
+                    "When your side has fewer melds than every other side, you may play a "
+                    "Caliente in your turn after drawing: you draw from the stock until you "
+                    "hold eleven cards again, and your side loses 100. A discarded Caliente "
+                    "stops the pile like a black three: the next player cannot take it."
+                ),
+                _(
+                    "A Caliente left in your hand at the end doubles what your cards cost; "
+                    "two Calientes triple it."
+                ),
+            ],
+        ),
     ]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from canasta_game.engine.cards import JOKER, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF
+from canasta_game.engine.cards import CALIENTE, JOKER, RANK_CHARS, RANK_OF, SUIT_CHARS, SUIT_OF
 from canasta_game.ui.card_art import CardArt
 
 ArtFactory = Callable[[tuple[int, int]], CardArt]
@@ -22,6 +22,8 @@ def face_key(uid: int) -> tuple[str, str | None]:
     rank = RANK_OF[uid]
     if rank == JOKER:
         return "JK", None
+    if rank == CALIENTE:
+        return "CA", None  # CAL-1: its own face
     return RANK_CHARS[rank], SUIT_CHARS[SUIT_OF[uid]]
 
 

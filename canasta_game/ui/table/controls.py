@@ -18,10 +18,11 @@ from canasta_game.ui.fonts import game_font
 from canasta_game.ui.table.layout import TableLayout
 
 MENU, HELP, SORT, SEND, TAKE_BACK, ASK = "menu", "help", "sort", "send", "take_back", "ask"
+CALIENTE = "caliente"  # CAL-2: play a Caliente card
 LOG, SHEET, HINT, SKIP, WHY = "log", "sheet", "hint", "skip", "why"
 COMBINE = "combine"  # SAM-12: join two groups of one rank
 _TOP_ROW = (MENU, HELP, SHEET, LOG)  # right to left
-_HINT_ROW = (ASK, TAKE_BACK, SEND, COMBINE, WHY, HINT, SKIP, SORT)  # right to left
+_HINT_ROW = (ASK, CALIENTE, TAKE_BACK, SEND, COMBINE, WHY, HINT, SKIP, SORT)  # right to left
 
 
 def _labels() -> dict[str, str]:
@@ -32,6 +33,7 @@ def _labels() -> dict[str, str]:
         SEND: _("Send melds (Enter)"),
         TAKE_BACK: _("Take back"),
         ASK: _("May I go out? (A)"),
+        CALIENTE: _("Play Caliente (C)"),
         LOG: _("Log (L)"),
         SHEET: _("Score (T)"),
         HINT: _("Hint (?)"),

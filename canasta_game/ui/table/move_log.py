@@ -103,6 +103,8 @@ def _main_line(
     the verb for "you", so "{name} drew" cannot serve both."""
     melds = _melds(events, keys)
     for event in events:
+        if isinstance(event, ev.CalientePlayed):  # CAL-2
+            return _caliente_line(event, name, mine)
         if isinstance(event, ev.PileTaken):
             return _taken(event, name, mine, melds)
         if isinstance(event, ev.CardsDrawn):
@@ -132,6 +134,24 @@ def _combined(
     else:
         text = _("{name} combined two groups into {meld}").format(name=name, meld=melds)
     return LoggedMove(move.seat, text, _("combined two groups"), move.cards)
+
+
+def _caliente_line(event: ev.CalientePlayed, name: str, mine: bool) -> tuple[str, str]:
+    """CAL-2: the Caliente played and how many cards came back from the stock."""
+    count = event.drawn
+    if mine:
+        text = ngettext(
+            "You played a Caliente and drew {count} card",
+            "You played a Caliente and drew {count} cards",
+            count,
+        )
+    else:
+        text = ngettext(
+            "{name} played a Caliente and drew {count} card",
+            "{name} played a Caliente and drew {count} cards",
+            count,
+        )
+    return text.format(name=name, count=count), _("played a Caliente")
 
 
 def _question_line(

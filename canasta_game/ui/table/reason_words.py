@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from canasta_game.engine.cards import FOUR, JOKER, RANK_OF, SUIT_OF
+from canasta_game.engine.cards import CALIENTE, FOUR, JOKER, RANK_OF, SUIT_OF
 from canasta_game.engine.meldrules import MeldKind, meld_kind
 from canasta_game.i18n import _, ngettext, npgettext, pgettext
 
@@ -30,6 +30,8 @@ def card_name(uid: int) -> str:
     rank = RANK_OF[uid]
     if rank == JOKER:
         return pgettext("card, subject", "a joker")
+    if rank == CALIENTE:
+        return pgettext("card, subject", "a Caliente")  # CAL-1
     return _card_names()[rank * 4 + SUIT_OF[uid]]
 
 
@@ -329,6 +331,18 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
         "A meld holds at most {size} cards: a finished canasta takes no more."
     ).format(size=v["size"]),
     "acaba_off": lambda v: _("Acaba is not part of these rules."),
+    "pile_blocked_caliente": lambda v: _("A Caliente on top blocks the pile for this turn."),
+    "meld_caliente": lambda v: _("A Caliente is never melded: play it or discard it."),
+    "caliente_off": lambda v: _("There are no Caliente cards in these rules."),
+    "caliente_draw_first": lambda v: _("Play a Caliente in your own turn, after drawing."),
+    "caliente_none": lambda v: _("You have no Caliente in your hand."),
+    "caliente_not_behind": lambda v: ngettext(
+        "Your side has {count} meld: you may play a Caliente only with fewer melds than "
+        "every other side ({other}).",
+        "Your side has {count} melds: you may play a Caliente only with fewer melds than "
+        "every other side ({other}).",
+        v["count"],
+    ).format(count=v["count"], other=v["other"]),
     "acaba_forbidden": lambda v: _("Your partner said no: you may not declare Acaba this turn."),
     "b3_first_round": lambda v: _("No black three may be discarded in the first round of turns."),
     "meld_threes": lambda v: _(

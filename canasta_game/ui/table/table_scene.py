@@ -32,6 +32,7 @@ from canasta_game.engine.actions import (
     CombineMelds,
     Discard,
     DrawStock,
+    PlayCaliente,
     TakePile,
 )
 from canasta_game.engine.cards import VALUE_OF
@@ -430,6 +431,7 @@ class TableScene:
                 ctl.SEND: staged,
                 ctl.TAKE_BACK: staged,
                 ctl.ASK: can_ask,
+                ctl.CALIENTE: mine and self.view.phase is Phase.PLAY and self.view.holds_caliente,
                 ctl.SORT: True,
                 ctl.HINT: mine and self.dialog is None,
                 ctl.COMBINE: mine and combine_action(self.session) is not None,
@@ -626,6 +628,8 @@ class TableScene:
             self.take_back()
         elif name == ctl.ASK:
             self._ask()
+        elif name == ctl.CALIENTE:
+            self.play(PlayCaliente(self.me))  # CAL-2: a refusal is worded like any other
         elif name == ctl.HINT:
             self.show_hint()
         elif name == ctl.COMBINE:
@@ -672,6 +676,8 @@ class TableScene:
             self._send_staging()
         elif key == pygame.K_a:
             self._ask()
+        elif key == pygame.K_c and self.view.holds_caliente:
+            self.play(PlayCaliente(self.me))  # CAL-2
         elif key in (pygame.K_SLASH, pygame.K_QUESTION):
             self.show_hint()
         elif key == pygame.K_c and self.session.rules.sequences:
