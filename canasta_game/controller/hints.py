@@ -66,14 +66,21 @@ def hint(session: Session) -> str:
     if state.phase is Phase.OVER:
         return _("The hand is over")
     actor = state.actor
+    acaba = state.acaba_question is Question.PENDING  # BRIT-2: the question is about Acaba
     if actor != session.human_seat:
         if state.phase is Phase.ANSWER:
-            return _("{name} is deciding whether to let {asker} go out").format(
+            text = (
+                _("{name} is deciding whether {asker} may declare Acaba")
+                if acaba
+                else _("{name} is deciding whether to let {asker} go out")
+            )
+            return text.format(
                 name=seat_name(session, actor), asker=seat_name(session, state.current)
             )
         return _("{name} is playing").format(name=seat_name(session, actor))
     if state.phase is Phase.ANSWER:
-        return _("{name} asks: may I go out?").format(name=seat_name(session, state.current))
+        text = _("{name} asks: may we declare Acaba?") if acaba else _("{name} asks: may I go out?")
+        return text.format(name=seat_name(session, state.current))
     if state.phase is Phase.DRAW:
         if not state.stock:
             return _("The stock is empty: take the pile")

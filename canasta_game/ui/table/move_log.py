@@ -16,8 +16,10 @@ from canasta_game.controller.hints import card_word, meld_words
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
 from canasta_game.engine.cards import RANK_OF, rank_text
+from canasta_game.engine.cuban import sets_aside
 from canasta_game.engine.game import apply
 from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
 
@@ -116,7 +118,21 @@ def _main_line(
             return text.format(name=name, card=card), _("discarded {card}").format(card=card)
         if isinstance(event, ev.AskedGoOut | ev.AnsweredGoOut):
             return _question_line(event, name, mine)
+        if isinstance(event, ev.AskedAcaba | ev.AnsweredAcaba):
+            return _acaba_line(event, name, mine)
     return None
+
+
+def _acaba_line(event: ev.AskedAcaba | ev.AnsweredAcaba, name: str, mine: bool) -> tuple[str, str]:
+    """BRIT-2: asking the partner whether to declare Acaba, and the binding answer."""
+    if isinstance(event, ev.AskedAcaba):
+        text = _("You asked: may we declare Acaba?") if mine else _("{name} asked: Acaba?")
+        return text.format(name=name), _("asked about Acaba")
+    if event.yes:
+        text = _("You answered yes: Acaba") if mine else _("{name} answered yes: Acaba")
+        return text.format(name=name), _("said yes")
+    text = _("You answered no: no Acaba") if mine else _("{name} answered no: no Acaba")
+    return text.format(name=name), _("said no")
 
 
 def _question_line(
@@ -132,17 +148,31 @@ def _question_line(
     return text.format(name=name), _("said no")
 
 
+def _three_line(
+    event: ev.BonusThreePlaced, names: Sequence[str], me: int, rules: Rules | None
+) -> str:
+    """C-R3-1: a red three put down; CUB-8: a black three of a taken pile set aside."""
+    if rules is not None and sets_aside(rules, event.card):
+        if event.seat == me:
+            return _("You set aside a black three")
+        return _("{name} set aside a black three").format(name=names[event.seat])
+    if event.seat == me:
+        return _("You put down a red three")
+    return _("{name} put down a red three").format(name=names[event.seat])
+
+
 def _extra_lines(
-    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str], me: int
+    events: Sequence[ev.Event],
+    names: Sequence[str],
+    side_names: Sequence[str],
+    me: int,
+    rules: Rules | None = None,
 ) -> list[str]:
     """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
     lines: list[str] = []
     for event in events:
         if isinstance(event, ev.BonusThreePlaced):
-            if event.seat == me:
-                lines.append(_("You put down a red three"))
-            else:
-                lines.append(_("{name} put down a red three").format(name=names[event.seat]))
+            lines.append(_three_line(event, names, me, rules))
         elif isinstance(event, ev.CanastaCompleted):
             text = (
                 _("{side} completed a natural canasta")
@@ -180,8 +210,10 @@ def describe(
     side_names: Sequence[str],
     me: int,
     keys: Mapping[int, int],
+    rules: Rules | None = None,
 ) -> tuple[LoggedMove | None, list[str]]:
-    """The move's own line (None for a move with nothing to say) and the lines that follow."""
+    """The move's own line (None for a move with nothing to say) and the lines that follow;
+    ``rules`` tells a Cuban set-aside black three from a red three (CUB-8)."""
     shown: set[int] = set()
     for event in events:
         if isinstance(event, ev.MeldMade | ev.MeldExtended):
@@ -192,7 +224,7 @@ def describe(
     move = None
     if main is not None:
         move = LoggedMove(actor, main[0], main[1], frozenset(shown))
-    return move, _extra_lines(events, names, side_names, me)
+    return move, _extra_lines(events, names, side_names, me, rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +272,13 @@ class MoveLog:
             state, events = apply(state, action)
             keys = {m.mid: m.key for side in state.melds for m in side}
             move, extra = describe(
-                events, actor, names=names, side_names=side_names, me=me, keys=keys
+                events,
+                actor,
+                names=names,
+                side_names=side_names,
+                me=me,
+                keys=keys,
+                rules=session.rules,
             )
             if move is not None:
                 self.lines.append(move.text)
