@@ -212,3 +212,22 @@ def test_a_taken_pile_sets_black_threes_aside_beside_the_red_threes_cub_8(
     assert _("{count} set aside").format(count=2) in pills
     assert scene.move_log.lines.count(_("You set aside a black three")) == 2
     assert _("You put down a red three") not in scene.move_log.lines
+
+
+def test_a_wild_card_on_top_of_the_cuban_pile_shows_the_stop_sign_cub_3(
+    table_drivers, monkeypatch
+) -> None:
+    """CUB-3 (C-PILE-5): a pile topped by a wild card cannot be taken: the stop sign says so,
+    and the frozen mark names the card's freeze, not the rules' "always"."""
+    signs: list[str] = []
+    pills: list[str] = []
+    stop, pill = Decor.stop_sign, Decor.pill
+    monkeypatch.setattr(Decor, "stop_sign", lambda s, n, t: signs.append(t) or stop(s, n, t))
+    monkeypatch.setattr(Decor, "pill", lambda s, t, *a, **k: pills.append(t) or pill(s, t, *a, **k))
+    rules = preset("cuban")
+    hands = ["8c 8d 5s", "5d 6d 7d", "Tc Jc Qc", "5h 6s 7h"]
+    state = state_from_setup(rules, hands, stock="4s 4h 9d", pile="7c 8h 2c")
+    driver = TableDriver(Session.from_state(state, level="easy"), reduced_motion=True)
+    table_drivers.append(driver)
+    driver.frames(2)
+    assert len(signs) >= 1 and _("Frozen") in pills and _("Always frozen") not in pills

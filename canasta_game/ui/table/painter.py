@@ -52,6 +52,11 @@ def canasta_badge(kind: CanastaKind, rules: Rules, count: int) -> tuple[str, Col
     return _("mixed {count}").format(count=count), MIXED_BLACK
 
 
+#: How much wider than its column the set-aside badge may be: the next column's count badge
+#: is narrow, so the words fit between the two (CUB-8).
+ASIDE_BADGE_SPAN = 1.7
+
+
 class Painter:
     def __init__(self, images: CardImages, text: TextCache, decor: Decor) -> None:
         self.images = images
@@ -225,9 +230,11 @@ class Painter:
         for spot in plan.aside.values():  # CUB-8: black threes set aside, out of play
             if spot.zone in arriving:
                 continue
+            frame = spot.cards.inflate(layout.pad, layout.pad)  # a tray: not a meld
+            pygame.draw.rect(surface, INK_DIM, frame, width=1, border_radius=layout.pad)
             label = _("{count} set aside").format(count=spot.count)
-            pill = self.decor.pill(label, px, PILL_DARK, edge=INK_DIM)
-            if pill.get_width() > spot.column.width + layout.pad:  # small cards: the count
+            pill = self.decor.pill(label, max(11, px - 2), PILL_DARK, edge=INK_DIM)
+            if pill.get_width() > spot.column.width * ASIDE_BADGE_SPAN:  # small cards: count
                 pill = self.decor.pill(str(spot.count), px, PILL_DARK, edge=INK_DIM)
             surface.blit(pill, pill.get_rect(center=spot.badge_at))
 
