@@ -252,6 +252,9 @@ def _open_side_candidates(
             cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
             if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
                 out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
+            if state.rules.out_discard and 1 < len(nats) == len(state.hands[seat]):
+                # IT-20: the whole hand fits this meld, but closing keeps a card to discard
+                out.append((Meld(seat, add=((meld.mid, tuple(nats[:-1])),)), False))
         if wilds:
             one_wild = simple.addition(meld, 0, 1)
             out.append((Meld(seat, add=((meld.mid, (wilds[0],)),)), one_wild))
