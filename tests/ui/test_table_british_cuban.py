@@ -15,9 +15,10 @@ import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextBox
 
+from canasta_game.controller.hints import _acaba_why, suggest
 from canasta_game.controller.session import Session
 from canasta_game.engine import apply, state_from_setup
-from canasta_game.engine.actions import Acaba
+from canasta_game.engine.actions import Acaba, AnswerGoOut
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.rules import NEW_GAME_PRESETS, Rules, preset
 from canasta_game.engine.state import Phase, Question, State
@@ -231,3 +232,17 @@ def test_a_wild_card_on_top_of_the_cuban_pile_shows_the_stop_sign_cub_3(
     table_drivers.append(driver)
     driver.frames(2)
     assert len(signs) >= 1 and _("Frozen") in pills and _("Always frozen") not in pills
+
+
+def test_the_hint_words_the_acaba_question_and_declaration_brit_1_brit_2() -> None:
+    """The Hint answers the partner's Acaba question in Acaba's words (not going out's), and
+    a declaration's hint names the rules' figure."""
+    session = Session.from_state(_partner_asks(preset("british")), level="easy")
+    suggestion = suggest(session)
+    assert suggestion is not None and isinstance(suggestion.action, AnswerGoOut)
+    assert not suggestion.action.yes  # nobody threatens to go out: play the hand on
+    assert suggestion.text == _("Answer no: your side does better playing this hand on")
+    view = session.view()
+    declare = _("Declare Acaba: played on, this hand would cost your side more than {points}")
+    assert _acaba_why(Acaba(0), view) == declare.format(points=format_number(1500))
+    assert _acaba_why(Acaba(0, ask=True), view) == _("Ask your partner whether to declare Acaba")
