@@ -160,7 +160,9 @@ class Painter:
             always = why is not None and why.key == "frozen_always"
             word = _("Always frozen") if always else _("Frozen")
             mark = self.decor.pill(word, px, (24, 70, 110), fg=ICE, edge=ICE)
-            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+            at = mark.get_rect(midtop=(rect.centerx, y))
+            at.right = min(at.right, rect.right + layout.pad // 2)  # clear of the meld areas
+            surface.blit(mark, at)
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
