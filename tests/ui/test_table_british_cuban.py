@@ -117,7 +117,9 @@ def test_the_partner_says_no_then_acaba_is_declared_by_mouse_brit_1_brit_2(
     assert session.hand_over and session.state.end is not None
     assert session.state.end.reason == "acaba" and session.state.end.seat == 0
     assert driver.until(lambda: isinstance(driver.ctx.stack.top, ScoreDialog))
-    assert _("You declared Acaba.") in _texts(driver)
+    texts = _texts(driver)
+    assert _("You declared Acaba.") in texts
+    assert _("Acaba declared") in texts and _("The opponents declared Acaba") in texts
     assert session.match.history[-1].score.totals == (0, 1500)
 
 
