@@ -248,3 +248,22 @@ def test_the_hint_words_the_acaba_question_and_declaration_brit_1_brit_2() -> No
     declare = _("Declare Acaba: played on, this hand would cost your side more than {points}")
     assert _acaba_why(Acaba(0), view) == declare.format(points=format_number(1500))
     assert _acaba_why(Acaba(0, ask=True), view) == _("Ask your partner whether to declare Acaba")
+
+
+def test_escape_or_cancel_leaves_the_hand_as_it_was_brit_1(table_drivers) -> None:
+    """BRIT-1: Acaba cannot be taken back, so the confirmation's Cancel (and Esc) changes
+    nothing: the hand goes on and the button is still there."""
+    rules = preset("british")
+    hands = ["5c 6c 7c", "5d 6d 7d", "Tc Jc Qc", "5h 6h 7h"]
+    state = state_from_setup(rules, hands, stock="4s 4h 9d", pile="8d")
+    session = Session.from_state(state, level="easy")
+    driver = TableDriver(session, reduced_motion=True)
+    table_drivers.append(driver)
+    driver.frames(2)
+    for close in (pygame.K_ESCAPE, pygame.K_n):
+        driver.click(driver.scene.controls.rect(ctl.ACABA).center)
+        driver.frames(2)
+        assert driver.scene.dialog is not None and driver.scene.dialog.purpose == CONFIRM_ACABA
+        driver.key(close)
+        assert driver.scene.dialog is None and not session.hand_over
+        assert driver.scene.controls.shown(ctl.ACABA)

@@ -712,6 +712,8 @@ class TableScene:
     def _escape(self) -> None:
         if self.mouse.busy:
             self.mouse.cancel()
+        elif self.dialog is not None and self.dialog.purpose == CONFIRM_ACABA:
+            self._answer(False)  # BRIT-1: Esc is Cancel, as N is
         elif self.help_visible:
             self.help_visible = False
         elif self.sheet_visible or self.log_visible:
