@@ -23,6 +23,9 @@ from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
 
+#: The partner's questions: C-OUT-6's "may I go out?" and BRIT-2's "may we declare Acaba?".
+QuestionEvent = ev.AskedGoOut | ev.AnsweredGoOut | ev.AskedAcaba | ev.AnsweredAcaba
+
 
 @dataclass(frozen=True, slots=True)
 class LoggedMove:
@@ -116,36 +119,47 @@ def _main_line(
             card = _("a card face down") if event.face_down else card_word(event.card)
             text = _("You discarded {card}") if mine else _("{name} discarded {card}")
             return text.format(name=name, card=card), _("discarded {card}").format(card=card)
-        if isinstance(event, ev.AskedGoOut | ev.AnsweredGoOut):
+        if isinstance(event, QuestionEvent):
             return _question_line(event, name, mine)
-        if isinstance(event, ev.AskedAcaba | ev.AnsweredAcaba):
-            return _acaba_line(event, name, mine)
     return None
 
 
-def _acaba_line(event: ev.AskedAcaba | ev.AnsweredAcaba, name: str, mine: bool) -> tuple[str, str]:
-    """BRIT-2: asking the partner whether to declare Acaba, and the binding answer."""
-    if isinstance(event, ev.AskedAcaba):
-        text = _("You asked: may we declare Acaba?") if mine else _("{name} asked: Acaba?")
-        return text.format(name=name), _("asked about Acaba")
-    if event.yes:
-        text = _("You answered yes: Acaba") if mine else _("{name} answered yes: Acaba")
-        return text.format(name=name), _("said yes")
-    text = _("You answered no: no Acaba") if mine else _("{name} answered no: no Acaba")
-    return text.format(name=name), _("said no")
+def _question_words(acaba: bool) -> dict[str, tuple[str, str, str]]:
+    """Per step (asked, yes, no): the human's sentence, another player's, and the caption."""
+    if acaba:  # BRIT-2: asking the partner whether to declare Acaba, and the binding answer
+        return {
+            "asked": (
+                _("You asked: may we declare Acaba?"),
+                _("{name} asked: Acaba?"),
+                _("asked about Acaba"),
+            ),
+            "yes": (_("You answered yes: Acaba"), _("{name} answered yes: Acaba"), _("said yes")),
+            "no": (_("You answered no: no Acaba"), _("{name} answered no: no Acaba"), _("said no")),
+        }
+    return {  # C-OUT-6
+        "asked": (
+            _("You asked: may I go out?"),
+            _("{name} asked: may I go out?"),
+            _("asked to go out"),
+        ),
+        "yes": (_("You answered yes: go out"), _("{name} answered yes: go out"), _("said yes")),
+        "no": (
+            _("You answered no: keep a card"),
+            _("{name} answered no: keep a card"),
+            _("said no"),
+        ),
+    }
 
 
-def _question_line(
-    event: ev.AskedGoOut | ev.AnsweredGoOut, name: str, mine: bool
-) -> tuple[str, str]:
-    if isinstance(event, ev.AskedGoOut):
-        text = _("You asked: may I go out?") if mine else _("{name} asked: may I go out?")
-        return text.format(name=name), _("asked to go out")
-    if event.yes:
-        text = _("You answered yes: go out") if mine else _("{name} answered yes: go out")
-        return text.format(name=name), _("said yes")
-    text = _("You answered no: keep a card") if mine else _("{name} answered no: keep a card")
-    return text.format(name=name), _("said no")
+def _question_line(event: QuestionEvent, name: str, mine: bool) -> tuple[str, str]:
+    """C-OUT-6's "may I go out?" and BRIT-2's question about Acaba, asked or answered."""
+    acaba = isinstance(event, ev.AskedAcaba | ev.AnsweredAcaba)
+    if isinstance(event, ev.AskedGoOut | ev.AskedAcaba):
+        step = "asked"
+    else:
+        step = "yes" if event.yes else "no"
+    own, other, caption = _question_words(acaba)[step]
+    return (own if mine else other).format(name=name), caption
 
 
 def _three_line(
