@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from canasta_game.ai import make_bot
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -22,7 +23,7 @@ from canasta_game.engine.cards import CALIENTE, JOKER, RANK_OF, VALUE_OF, rank_t
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, Question
-from canasta_game.i18n import N_, _, ngettext
+from canasta_game.i18n import N_, _, format_number, ngettext
 
 # clockwise from the human: left, across, right
 _FOUR = (N_("You"), N_("West"), N_("North"), N_("East"))
@@ -67,14 +68,21 @@ def hint(session: Session) -> str:
     if state.phase is Phase.OVER:
         return _("The hand is over")
     actor = state.actor
+    acaba = state.acaba_question is Question.PENDING  # BRIT-2: the question is about Acaba
     if actor != session.human_seat:
         if state.phase is Phase.ANSWER:
-            return _("{name} is deciding whether to let {asker} go out").format(
+            text = (
+                _("{name} is deciding whether {asker} may declare Acaba")
+                if acaba
+                else _("{name} is deciding whether to let {asker} go out")
+            )
+            return text.format(
                 name=seat_name(session, actor), asker=seat_name(session, state.current)
             )
         return _("{name} is playing").format(name=seat_name(session, actor))
     if state.phase is Phase.ANSWER:
-        return _("{name} asks: may I go out?").format(name=seat_name(session, state.current))
+        text = _("{name} asks: may we declare Acaba?") if acaba else _("{name} asks: may I go out?")
+        return text.format(name=seat_name(session, state.current))
     if state.phase is Phase.DRAW:
         if not state.stock:
             return _("The stock is empty: take the pile")
@@ -181,8 +189,28 @@ def _why(action: Action, view: PlayerView) -> str:
         )
     if isinstance(action, AskGoOut):
         return _("Ask your partner whether you may go out")
+    acaba = _acaba_why(action, view)
+    if acaba is not None:
+        return acaba
     if isinstance(action, AnswerGoOut):
         if action.yes:
             return _("Answer yes: your side can use the points of going out")
         return _("Answer no: your side is not ready for the hand to end")
     return _("Make the move shown")
+
+
+def _acaba_why(action: Action, view: PlayerView) -> str | None:
+    """BRIT-1, BRIT-2: the hint for declaring Acaba, asking about it or answering; None for
+    any other move."""
+    points = format_number(view.rules.acaba_points)
+    if isinstance(action, Acaba) and action.ask:
+        return _("Ask your partner whether to declare Acaba")
+    if isinstance(action, Acaba):
+        text = _("Declare Acaba: played on, this hand would cost your side more than {points}")
+        return text.format(points=points)
+    if isinstance(action, AnswerGoOut) and view.acaba_question is Question.PENDING:
+        if action.yes:
+            text = _("Answer yes: played on, this hand would cost your side more than {points}")
+            return text.format(points=points)
+        return _("Answer no: your side does better playing this hand on")
+    return None

@@ -266,6 +266,9 @@ def _open_side_candidates(
             cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
             if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
                 out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
+            if state.rules.out_discard and 1 < len(nats) == len(state.hands[seat]):
+                # IT-20: the whole hand fits this meld, but closing keeps a card to discard
+                out.append((Meld(seat, add=((meld.mid, tuple(nats[:-1])),)), False))
         # a wild card that SimpleMelds knows cannot go (SAM-15, C-MELD-3) is not offered
         verdict = simple.addition_verdict(meld, 0, 1) if wilds else False
         if verdict is not False:

@@ -3,9 +3,12 @@ found, initial batches reach the minimum, and discards come one per kind of card
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from canasta_game.engine import (
+    Discard,
     DrawStock,
     Meld,
     Phase,
@@ -26,6 +29,7 @@ from canasta_game.engine.movegen import (
     pile_takes,
 )
 from canasta_game.engine.reasons import Reason
+from canasta_game.engine.state import Question
 from canasta_game.sim.policies import greedy_policy, random_policy
 
 CLASSIC = preset("classic-4")
@@ -258,3 +262,24 @@ def test_an_opening_with_wild_cards_in_two_melds_is_offered():
     opening = Meld(0, (pick(state, 0, "Ac Ad 2c 2d 2h"), pick(state, 0, "Kc Kd 2s")))
     assert why_illegal(state, opening) is None
     assert any(isinstance(m, Meld) for m in legal_moves(state))
+
+
+def test_a_hand_that_fits_one_meld_keeps_a_card_to_close_it_20():
+    """IT-20: closing ends with a discard. A partner's "yes" binds (C-OUT-6) and the whole
+    hand is three queens for the side's queen canasta: adding two and discarding the third
+    must be offered (the arena once found no legal move here)."""
+    rules = preset("italian")
+    setup = state_from_setup(
+        rules,
+        ["5c 6c 7c", "Qh Qc Qd", "5d 6d 7d", "5h 6h 7h"],
+        stock="4s 4h 4d 9d Ts Th",
+        pile="8c 9c",
+        melds={1: ["Qh Qd Qc Qs Qc Qd 2c", "Jc Jh Jd Jh Js Jd Jc", "Kc Kd Kh"]},
+        current=1,
+        phase=Phase.PLAY,
+    )
+    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+    adds = [m for m in legal_moves(state) if isinstance(m, Meld) and m.add]
+    assert adds and all(why_illegal(state, m) is None for m in adds)
+    state, _events = apply(state, adds[0])
+    assert legal_moves(state) == [Discard(1, state.hands[1][0])]

@@ -101,7 +101,7 @@ def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
     "base, options",
     [
         ("no-such-game", {}),
-        ("cuban", {}),  # not offered in New game yet (TABLE_PENDING)
+        ("modern-american", {}),  # not offered in New game yet (TABLE_PENDING)
         ("classic-4", {"name": "x"}),  # not an option
         ("classic-4", {"custom_deck": ["AS"]}),  # not offered as a switch
         ("classic-4", {"deal_size": "13"}),  # the wrong type

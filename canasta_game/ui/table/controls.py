@@ -2,9 +2,9 @@
 
 Menu, help, the score sheet and the move log sit at the right of the top bar; the buttons
 for the human's own actions (sort, skip ahead, hint, send the staged melds, take them back,
-ask the partner) sit at the right of the line above the hand and are shown only when they
-can be used. Pressing a button posts a pygame_gui event that reaches
-``TableScene.handle_event``; ``which`` names it.
+ask the partner, British Acaba and asking the partner about it) sit at the right of the line
+above the hand and are shown only when they can be used. Pressing a button posts a pygame_gui
+event that reaches ``TableScene.handle_event``; ``which`` names it.
 """
 
 from __future__ import annotations
@@ -21,8 +21,21 @@ MENU, HELP, SORT, SEND, TAKE_BACK, ASK = "menu", "help", "sort", "send", "take_b
 CALIENTE = "caliente"  # CAL-2: play a Caliente card
 LOG, SHEET, HINT, SKIP, WHY = "log", "sheet", "hint", "skip", "why"
 COMBINE = "combine"  # SAM-12: join two groups of one rank
+ACABA, ACABA_ASK = "acaba", "acaba_ask"  # BRIT-1, BRIT-2
 _TOP_ROW = (MENU, HELP, SHEET, LOG)  # right to left
-_HINT_ROW = (ASK, CALIENTE, TAKE_BACK, SEND, COMBINE, WHY, HINT, SKIP, SORT)  # right to left
+_HINT_ROW = (
+    ACABA,
+    ACABA_ASK,
+    ASK,
+    CALIENTE,
+    TAKE_BACK,
+    SEND,
+    COMBINE,
+    WHY,
+    HINT,
+    SKIP,
+    SORT,
+)  # right to left
 
 
 def _labels() -> dict[str, str]:
@@ -40,6 +53,8 @@ def _labels() -> dict[str, str]:
         SKIP: _("Skip ahead (Space)"),
         WHY: _("Why? (W)"),
         COMBINE: _("Combine (C)"),
+        ACABA: _("Acaba (C)"),
+        ACABA_ASK: _("Ask partner: Acaba?"),
     }
 
 

@@ -163,9 +163,8 @@ class TableDriver:
         area = self.scene.layout.areas[self.scene.view.side].rect
         taken = [s.column for s in self.scene.plan.melds if s.side == self.scene.view.side]
         taken += [s.column for s in self.scene.plan.staged]
-        taken += [
-            s.column for s in self.scene.plan.threes.values() if s.side == self.scene.view.side
-        ]
+        threes = [*self.scene.plan.threes.values(), *self.scene.plan.aside.values()]
+        taken += [s.column for s in threes if s.side == self.scene.view.side]
         right = max((r.right for r in taken), default=area.left)
         return min(area.right - 20, right + (area.right - right) // 2), area.centery
 

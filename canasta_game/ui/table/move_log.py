@@ -17,10 +17,15 @@ from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import CombineMelds
 from canasta_game.engine.cards import RANK_OF, rank_text
+from canasta_game.engine.cuban import sets_aside
 from canasta_game.engine.game import apply
 from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
+
+#: The partner's questions: C-OUT-6's "may I go out?" and BRIT-2's "may we declare Acaba?".
+QuestionEvent = ev.AskedGoOut | ev.AnsweredGoOut | ev.AskedAcaba | ev.AnsweredAcaba
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +122,7 @@ def _main_line(
             card = _("a card face down") if event.face_down else card_word(event.card)
             text = _("You discarded {card}") if mine else _("{name} discarded {card}")
             return text.format(name=name, card=card), _("discarded {card}").format(card=card)
-        if isinstance(event, ev.AskedGoOut | ev.AnsweredGoOut):
+        if isinstance(event, QuestionEvent):
             return _question_line(event, name, mine)
     return None
 
@@ -154,30 +159,69 @@ def _caliente_line(event: ev.CalientePlayed, name: str, mine: bool) -> tuple[str
     return text.format(name=name, count=count), _("played a Caliente")
 
 
-def _question_line(
-    event: ev.AskedGoOut | ev.AnsweredGoOut, name: str, mine: bool
-) -> tuple[str, str]:
-    if isinstance(event, ev.AskedGoOut):
-        text = _("You asked: may I go out?") if mine else _("{name} asked: may I go out?")
-        return text.format(name=name), _("asked to go out")
-    if event.yes:
-        text = _("You answered yes: go out") if mine else _("{name} answered yes: go out")
-        return text.format(name=name), _("said yes")
-    text = _("You answered no: keep a card") if mine else _("{name} answered no: keep a card")
-    return text.format(name=name), _("said no")
+def _question_words(acaba: bool) -> dict[str, tuple[str, str, str]]:
+    """Per step (asked, yes, no): the human's sentence, another player's, and the caption."""
+    if acaba:  # BRIT-2: asking the partner whether to declare Acaba, and the binding answer
+        return {
+            "asked": (
+                _("You asked: may we declare Acaba?"),
+                _("{name} asked: Acaba?"),
+                _("asked about Acaba"),
+            ),
+            "yes": (_("You answered yes: Acaba"), _("{name} answered yes: Acaba"), _("said yes")),
+            "no": (_("You answered no: no Acaba"), _("{name} answered no: no Acaba"), _("said no")),
+        }
+    return {  # C-OUT-6
+        "asked": (
+            _("You asked: may I go out?"),
+            _("{name} asked: may I go out?"),
+            _("asked to go out"),
+        ),
+        "yes": (_("You answered yes: go out"), _("{name} answered yes: go out"), _("said yes")),
+        "no": (
+            _("You answered no: keep a card"),
+            _("{name} answered no: keep a card"),
+            _("said no"),
+        ),
+    }
+
+
+def _question_line(event: QuestionEvent, name: str, mine: bool) -> tuple[str, str]:
+    """C-OUT-6's "may I go out?" and BRIT-2's question about Acaba, asked or answered."""
+    acaba = isinstance(event, ev.AskedAcaba | ev.AnsweredAcaba)
+    if isinstance(event, ev.AskedGoOut | ev.AskedAcaba):
+        step = "asked"
+    else:
+        step = "yes" if event.yes else "no"
+    own, other, caption = _question_words(acaba)[step]
+    return (own if mine else other).format(name=name), caption
+
+
+def _three_line(
+    event: ev.BonusThreePlaced, names: Sequence[str], me: int, rules: Rules | None
+) -> str:
+    """C-R3-1: a red three put down; CUB-8: a black three of a taken pile set aside."""
+    if rules is not None and sets_aside(rules, event.card):
+        if event.seat == me:
+            return _("You set aside a black three")
+        return _("{name} set aside a black three").format(name=names[event.seat])
+    if event.seat == me:
+        return _("You put down a red three")
+    return _("{name} put down a red three").format(name=names[event.seat])
 
 
 def _extra_lines(
-    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str], me: int
+    events: Sequence[ev.Event],
+    names: Sequence[str],
+    side_names: Sequence[str],
+    me: int,
+    rules: Rules | None = None,
 ) -> list[str]:
     """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
     lines: list[str] = []
     for event in events:
         if isinstance(event, ev.BonusThreePlaced):
-            if event.seat == me:
-                lines.append(_("You put down a red three"))
-            else:
-                lines.append(_("{name} put down a red three").format(name=names[event.seat]))
+            lines.append(_three_line(event, names, me, rules))
         elif isinstance(event, ev.CanastaCompleted):
             text = (
                 _("{side} completed a natural canasta")
@@ -215,8 +259,10 @@ def describe(
     side_names: Sequence[str],
     me: int,
     keys: Mapping[int, int],
+    rules: Rules | None = None,
 ) -> tuple[LoggedMove | None, list[str]]:
-    """The move's own line (None for a move with nothing to say) and the lines that follow."""
+    """The move's own line (None for a move with nothing to say) and the lines that follow;
+    ``rules`` tells a Cuban set-aside black three from a red three (CUB-8)."""
     shown: set[int] = set()
     for event in events:
         if isinstance(event, ev.MeldMade | ev.MeldExtended):
@@ -227,7 +273,7 @@ def describe(
     move = None
     if main is not None:
         move = LoggedMove(actor, main[0], main[1], frozenset(shown))
-    return move, _extra_lines(events, names, side_names, me)
+    return move, _extra_lines(events, names, side_names, me, rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +321,13 @@ class MoveLog:
             state, events = apply(state, action)
             keys = {m.mid: m.key for side in state.melds for m in side}
             move, extra = describe(
-                events, actor, names=names, side_names=side_names, me=me, keys=keys
+                events,
+                actor,
+                names=names,
+                side_names=side_names,
+                me=me,
+                keys=keys,
+                rules=session.rules,
             )
             if isinstance(action, CombineMelds) and move is not None:
                 move = _combined(state, action, move, names[actor], actor == me)

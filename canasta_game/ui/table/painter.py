@@ -52,6 +52,11 @@ def canasta_badge(kind: CanastaKind, rules: Rules, count: int) -> tuple[str, Col
     return _("mixed {count}").format(count=count), MIXED_BLACK
 
 
+#: How much wider than its column the set-aside badge may be: the next column's count badge
+#: is narrow, so the words fit between the two (CUB-8).
+ASIDE_BADGE_SPAN = 1.7
+
+
 class Painter:
     def __init__(self, images: CardImages, text: TextCache, decor: Decor) -> None:
         self.images = images
@@ -151,12 +156,19 @@ class Painter:
             surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
             y += pill.get_height() + 3
         if view.pile_frozen:
-            mark = self.decor.pill(_("Frozen"), px, (24, 70, 110), fg=ICE, edge=ICE)
-            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+            why = view.pile_frozen_reason  # O-PILE-FROZEN (Cuban CUB-3): by the rules, no card
+            always = why is not None and why.key == "frozen_always"
+            word = _("Always frozen") if always else _("Frozen")
+            mark = self.decor.pill(word, px, (24, 70, 110), fg=ICE, edge=ICE)
+            at = mark.get_rect(midtop=(rect.centerx, y))
+            at.right = min(at.right, rect.right + layout.pad // 2)  # clear of the meld areas
+            surface.blit(mark, at)
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
-        if view.pile_block is not None and view.pile_block.rule in ("C-B3-3", "C-UP-4", "IT-18"):
+        block = view.pile_block  # C-PILE-5 (CUB-3): a wild card on top stops every take too
+        stops = ("C-B3-3", "C-UP-4", "IT-18")
+        if block is not None and (block.rule in stops or block.key == "pile_blocked_wild"):
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))
@@ -216,6 +228,16 @@ class Painter:
             if spot.zone in arriving:
                 continue
             pill = self.decor.pill(str(spot.count), px, NATURAL_RED)
+            surface.blit(pill, pill.get_rect(center=spot.badge_at))
+        for spot in plan.aside.values():  # CUB-8: black threes set aside, out of play
+            if spot.zone in arriving:
+                continue
+            frame = spot.cards.inflate(layout.pad, layout.pad)  # a tray: not a meld
+            pygame.draw.rect(surface, INK_DIM, frame, width=1, border_radius=layout.pad)
+            label = _("{count} set aside").format(count=spot.count)
+            pill = self.decor.pill(label, max(11, px - 2), PILL_DARK, edge=INK_DIM)
+            if pill.get_width() > spot.column.width * ASIDE_BADGE_SPAN:  # small cards: count
+                pill = self.decor.pill(str(spot.count), px, PILL_DARK, edge=INK_DIM)
             surface.blit(pill, pill.get_rect(center=spot.badge_at))
 
     def staged_frames(self, surface: pygame.Surface, plan: TablePlan) -> None:

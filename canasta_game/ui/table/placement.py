@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF, SUIT_OF, sort_key
+from canasta_game.engine.cuban import sets_aside
 from canasta_game.engine.meldrules import CanastaKind, MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
@@ -54,6 +55,7 @@ class TablePlan:
     melds: list[MeldSpot] = field(default_factory=list)
     staged: list[MeldSpot] = field(default_factory=list)
     threes: dict[int, MeldSpot] = field(default_factory=dict)
+    aside: dict[int, MeldSpot] = field(default_factory=dict)  # CUB-8: black threes set aside
     backs: dict[int, int] = field(default_factory=dict)  # seat -> cards shown
     labels: dict[int, tuple[int, int, bool]] = field(default_factory=dict)  # x, y, above?
     staging_rect: pygame.Rect | None = None
@@ -228,6 +230,16 @@ def _spot(
     )
 
 
+def three_columns(view: PlayerView, side: int) -> list[tuple[str, list[int]]]:
+    """The side's red threes (C-R3-1) and, in a column of their own beside them, the black
+    threes it set aside from taken piles (CUB-8): each with its sprites' zone."""
+    rules = view.rules
+    aside = [c for c in view.bonus_threes[side] if sets_aside(rules, c)]
+    red = [c for c in view.bonus_threes[side] if c not in aside]
+    columns = ((f"threes:{side}", red), (f"aside:{side}", aside))
+    return [(zone, cards) for zone, cards in columns if cards]
+
+
 def _lay_side(
     plan: TablePlan,
     view: PlayerView,
@@ -238,12 +250,10 @@ def _lay_side(
     side = area.side
     kind = area.card
     label_h = layout.fonts["badge"] + layout.pad // 2
-    threes = list(view.bonus_threes[side])
+    threes = three_columns(view, side)
     melds = sorted(view.melds[side], key=meld_order)
     facts = {f.mid: f for f in view.meld_facts[side]}
-    columns: list[list[int] | TableMeld] = []
-    if threes:
-        columns.append(threes)
+    columns: list[list[int] | TableMeld] = [cards for _zone, cards in threes]
     columns.extend(melds)
     columns.extend(list(g) for g in staged)
     if not columns:
@@ -257,20 +267,14 @@ def _lay_side(
     size = layout.card(kind)
     badge_h = layout.fonts["badge"] + 4
     index = 0
-    if threes:
-        rect = _lay_column(plan, threes, corners[0], size, kind, step, Z_THREES, f"threes:{side}")
+    for zone, cards in threes:
+        rect = _lay_column(plan, cards, corners[index], size, kind, step, Z_THREES, zone)
         column = pygame.Rect(rect.left, rect.top, rect.width, row_h)
-        plan.threes[side] = _spot(
-            side,
-            -1,
-            rect,
-            column,
-            count=len(threes),
-            kind="threes",
-            zone=f"threes:{side}",
-            badge_h=badge_h,
+        spot = _spot(
+            side, -1, rect, column, count=len(cards), kind="threes", zone=zone, badge_h=badge_h
         )
-        index = 1
+        (plan.aside if zone.startswith("aside") else plan.threes)[side] = spot
+        index += 1
     for meld in melds:
         corner = corners[index]
         z = Z_MELDS + 40 * index

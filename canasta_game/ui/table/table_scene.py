@@ -26,6 +26,7 @@ from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import (
+    Acaba,
     Action,
     AnswerGoOut,
     AskGoOut,
@@ -38,17 +39,18 @@ from canasta_game.engine.actions import (
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.reasons import Reason
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import Phase, Question, State
 from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table import controls as ctl
+from canasta_game.ui.table.acaba_control import acaba_buttons, confirm_dialog, question_dialog
 from canasta_game.ui.table.animator import Movement, movement_from_events, reconcile
 from canasta_game.ui.table.arrangement import HandArrangement, Selection
 from canasta_game.ui.table.card_images import CardImages
 from canasta_game.ui.table.coach import Coach
 from canasta_game.ui.table.context import TableContext
 from canasta_game.ui.table.decor import GLOW, Decor
-from canasta_game.ui.table.dialogs import GoOutQuestion
+from canasta_game.ui.table.dialogs import CONFIRM_ACABA, GoOutQuestion
 from canasta_game.ui.table.drawers import draw_log, draw_sheet, log_scroll_limit
 from canasta_game.ui.table.help_overlay import draw_help
 from canasta_game.ui.table.hud import Hud, HudInfo
@@ -436,6 +438,7 @@ class TableScene:
                 ctl.HINT: mine and self.dialog is None,
                 ctl.COMBINE: mine and combine_action(self.session) is not None,
                 ctl.SKIP: others,
+                **acaba_buttons(self.session, self.me),  # BRIT-1, BRIT-2
             }
         )
 
@@ -568,10 +571,32 @@ class TableScene:
         self.play(AskGoOut(self.me))
 
     def _answer(self, yes: bool) -> None:
+        confirming = self.dialog is not None and self.dialog.purpose == CONFIRM_ACABA
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
+        if confirming:  # BRIT-1: the human's own "Declare Acaba?"
+            if yes:
+                self.play(Acaba(self.me))
+            self.refresh_info()
+            return
         self.play(AnswerGoOut(self.me, yes))
+
+    def _confirm_acaba(self) -> bool:
+        """BRIT-1: Acaba ends the hand at once, so the table says what it does and asks;
+        where the engine refuses it now (BRIT-2: the partner said no) it says why instead.
+        False where the rules have no Acaba (the key means nothing then)."""
+        if not self.session.rules.acaba:
+            return False
+        if self.dialog is not None or not self.session.human_to_act:
+            return True
+        why = self.session.check(Acaba(self.me))
+        if why is not None:
+            self.refuse(why)
+            return True
+        self.dialog = confirm_dialog(self.context.ui_manager, self.layout.size, self.session)
+        self.controls.show({ctl.HINT: False})
+        return True
 
     def _must_answer(self) -> bool:
         session = self.session
@@ -581,8 +606,16 @@ class TableScene:
         must = self._must_answer() and not self.store.holding
         if must and self.dialog is None:
             asker = seat_name(self.session, self.session.state.current)
-            self.dialog = GoOutQuestion(self.context.ui_manager, self.layout.size, asker)
-        elif not self._must_answer() and self.dialog is not None:
+            manager, size = self.context.ui_manager, self.layout.size
+            if self.session.view(self.me).acaba_question is Question.PENDING:  # BRIT-2
+                self.dialog = question_dialog(manager, size, self.session, asker)
+            else:
+                self.dialog = GoOutQuestion(manager, size, asker)
+        elif (
+            not self._must_answer()
+            and self.dialog is not None
+            and self.dialog.purpose != CONFIRM_ACABA
+        ):
             self.dialog.kill()
             self.dialog = None
 
@@ -630,6 +663,10 @@ class TableScene:
             self._ask()
         elif name == ctl.CALIENTE:
             self.play(PlayCaliente(self.me))  # CAL-2: a refusal is worded like any other
+        elif name == ctl.ACABA:
+            self._confirm_acaba()
+        elif name == ctl.ACABA_ASK:
+            self.play(Acaba(self.me, ask=True))  # BRIT-2
         elif name == ctl.HINT:
             self.show_hint()
         elif name == ctl.COMBINE:
@@ -678,10 +715,12 @@ class TableScene:
             self._ask()
         elif key == pygame.K_c and self.view.holds_caliente:
             self.play(PlayCaliente(self.me))  # CAL-2
+        elif key == pygame.K_c and self.session.rules.sequences:
+            self.combine_groups()  # SAM-12
+        elif key == pygame.K_c:
+            return self._confirm_acaba()  # BRIT-1
         elif key in (pygame.K_SLASH, pygame.K_QUESTION):
             self.show_hint()
-        elif key == pygame.K_c and self.session.rules.sequences:
-            self.combine_groups()
         else:
             return False
         return True
@@ -698,6 +737,8 @@ class TableScene:
     def _escape(self) -> None:
         if self.mouse.busy:
             self.mouse.cancel()
+        elif self.dialog is not None and self.dialog.purpose == CONFIRM_ACABA:
+            self._answer(False)  # BRIT-1: Esc is Cancel, as N is
         elif self.help_visible:
             self.help_visible = False
         elif self.sheet_visible or self.log_visible:

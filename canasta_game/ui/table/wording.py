@@ -83,6 +83,16 @@ def news_for(events: Sequence[ev.Event], seat_names: Sequence[str], me: int) -> 
             return ngettext(
                 "{name} took the pile ({count} card)", "{name} took the pile ({count} cards)", count
             ).format(name=seat_names[event.seat], count=count)
+        if isinstance(event, ev.AnsweredAcaba):  # BRIT-2
+            name = seat_names[event.seat]
+            if event.yes:
+                return _("{name} says yes: Acaba").format(name=name)
+            return _("{name} says no: no Acaba this turn").format(name=name)
+        if isinstance(event, ev.AcabaDeclared):  # BRIT-1
+            if event.seat == me:
+                return _("You declared Acaba: the hand is over")
+            text = _("{name} declared Acaba: the hand is over")
+            return text.format(name=seat_names[event.seat])
         if isinstance(event, ev.HandEnded) and event.reason != "went_out":
             return _("The stock is used up: the hand is over")
     return None
