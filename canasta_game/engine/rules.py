@@ -808,12 +808,9 @@ ITALIAN_PRESETS: dict[str, Rules] = {
 PRESETS.update(ITALIAN_PRESETS)
 
 #: Presets the table cannot play in full yet (issue 13: British needs the Acaba control and
-#: the partner's answer; Cuban's set-aside black threes are not drawn; issue 12: Modern
-#: American's talon and special hands, Hand and Foot's feet are not shown): the simulator
+#: the partner's answer; Cuban's set-aside black threes are not drawn): the simulator
 #: and the arena deal them, New game does not offer them.
-TABLE_PENDING: frozenset[str] = frozenset(
-    {"british", "cuban", "modern-american", *HAND_AND_FOOT_PRESETS}
-)
+TABLE_PENDING: frozenset[str] = frozenset({"british", "cuban"})
 
 #: The presets New game offers: every other one. This is the one place that decides.
 NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)

@@ -86,6 +86,29 @@ PRESET_TEXTS: dict[str, PresetText] = {
     "italian-2decks": PresetText(
         N_("Italian Canasta, two decks"), N_("Italian Canasta with 108 cards.")
     ),
+    "modern-american": PresetText(
+        N_("Modern American Canasta"),
+        N_(
+            "The Canasta League of America's game \u2014 13 cards, a turn card and a talon, "
+            "dead ranks and the rule of five, two canastas to go out, game to 8500."
+        ),
+    ),
+    "hand-and-foot": PresetText(
+        N_("Hand and Foot"),
+        N_(
+            "Four players in partnerships, each with a hand and a face-down foot of 13 cards "
+            "from five decks; build clean, dirty and wild books of seven over four deals."
+        ),
+    ),
+    "hand-and-foot-2": PresetText(
+        N_("Hand and Foot, two players"), N_("Hand and Foot, each for themselves, three decks.")
+    ),
+    "hand-and-foot-3": PresetText(
+        N_("Hand and Foot, three players"), N_("Hand and Foot, each for themselves, four decks.")
+    ),
+    "hand-and-foot-6": PresetText(
+        N_("Hand and Foot, two teams of three"), N_("Hand and Foot with seven decks.")
+    ),
 }
 
 
