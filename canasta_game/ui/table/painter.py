@@ -31,7 +31,7 @@ from canasta_game.ui.table.decor import (
     Decor,
 )
 from canasta_game.ui.table.felt import paint_felt
-from canasta_game.ui.table.layout import STOCK_LAYERS, STOCK_STEP, TABLE, TableLayout
+from canasta_game.ui.table.layout import MINI, STOCK_LAYERS, STOCK_STEP, TABLE, TableLayout
 from canasta_game.ui.table.placement import TablePlan
 from canasta_game.ui.table.sprites import CardSprite
 from canasta_game.ui.table.text import TextCache
@@ -125,6 +125,24 @@ class Painter:
                     _("Turn {count}").format(count=above), px, PILL_DARK, fg=GOLD
                 )
             surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+
+    def feet(
+        self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, view: PlayerView
+    ) -> None:
+        """HF-3: each foot not yet picked up, a small stack of backs with its card count."""
+        px = max(10, layout.fonts["badge"] - 3)
+        for seat, rect in plan.feet.items():
+            kind = TABLE if seat == view.seat else MINI
+            back = self.images.back(kind)
+            if rect.width > rect.height:  # a side seat's foot lies sideways, as its fan does
+                back = self.images.image(None, kind, False, True)
+            count = view.foot_sizes[seat]
+            for i in range(min(STOCK_LAYERS, 1 + count // 4) - 1, -1, -1):
+                surface.blit(back, (rect.left - STOCK_STEP * i, rect.top - STOCK_STEP * i))
+            mark = self.decor.pill(_("Foot {count}").format(count=count), px, PILL_DARK, fg=GOLD)
+            if mark.get_width() > rect.width + 2 * layout.pad:
+                mark = self.decor.pill(str(count), px, PILL_DARK, fg=GOLD)
+            surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
 
     def pile_packet(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
         """IT-4: the face-down packet under the pile, as card backs peeking out below it."""

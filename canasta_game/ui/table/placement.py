@@ -19,6 +19,7 @@ from canasta_game.engine.cards import IS_NATURAL, RANK_OF, SUIT_OF, sort_key
 from canasta_game.engine.meldrules import CanastaKind, MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
+from canasta_game.ui.table.feet import foot_rect, foot_room
 from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
 from canasta_game.ui.table.sprites import Home, Key, back_key
 
@@ -54,6 +55,7 @@ class TablePlan:
     labels: dict[int, tuple[int, int, bool]] = field(default_factory=dict)  # x, y, above?
     staging_rect: pygame.Rect | None = None
     freezer: int | None = None  # the card shown crosswise in the pile
+    feet: dict[int, pygame.Rect] = field(default_factory=dict)  # HF-3: seat -> its packet
 
     def uids(self) -> set[int]:
         return {k for k in self.homes if isinstance(k, int)}
@@ -350,8 +352,12 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
         n = view.hand_sizes[seat]
         plan.backs[seat] = n
         rect = spot.rect
+        foot = 0
+        if view.foot_sizes[seat]:  # HF-3: the foot lies at the fan's far end
+            plan.feet[seat] = foot_rect(layout, seat, view.seat)
+            foot = foot_room(layout, seat, view.seat)
         if spot.vertical:
-            length = rect.height - label_h - 2 * pad
+            length = rect.height - label_h - 2 * pad - foot
             step = min(mini_w * 0.32, (length - mini_w) / max(1, n - 1))
             total = mini_w + step * max(0, n - 1)
             y0 = rect.top + label_h + pad + (length - total) / 2 + mini_w / 2
@@ -361,7 +367,7 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
                     rect.centerx, y0 + i * step, MINI, False, True, Z_BACKS + i, zone=f"back:{seat}"
                 )
         else:
-            length = rect.width - 2 * pad
+            length = rect.width - 2 * pad - foot
             step = min(mini_w * 0.4, (length - mini_w) / max(1, n - 1))
             total = mini_w + step * max(0, n - 1)
             x0 = rect.centerx - total / 2 + mini_w / 2
@@ -392,7 +398,12 @@ def plan_table(
     card_w, card_h = layout.card(HAND)
     hand = layout.hand
     rest_y = hand.bottom - layout.pad - card_h / 2  # a clear margin under the hand (issue 15)
-    xs = hand_xs(hand_order, hand.width, card_w, gaps, hand.centerx)
+    width, centre = hand.width, hand.centerx
+    if view.foot_sizes[view.seat]:  # HF-3: my foot lies at the hand's left end
+        plan.feet[view.seat] = foot_rect(layout, view.seat, view.seat)
+        room = foot_room(layout, view.seat, view.seat)
+        width, centre = width - room, centre + room / 2
+    xs = hand_xs(hand_order, width, card_w, gaps, centre)
     for i, (uid, x) in enumerate(zip(hand_order, xs, strict=True)):
         y = rest_y - (layout.selection_raise if uid in selected else 0)
         plan.homes[uid] = Home(x, y, HAND, z=Z_HAND + i, zone="hand")

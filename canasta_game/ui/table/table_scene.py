@@ -220,6 +220,7 @@ class TableScene:
             painter.area_labels(surface, layout, names)
         painter.stock(surface, layout, view)
         painter.pile_packet(surface, layout, view)
+        painter.feet(surface, layout, plan, view)
         resting: list[CardSprite] = []
         above: list[CardSprite] = []
         for sprite in self.store.drawing_order():
