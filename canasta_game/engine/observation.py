@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from canasta_game.engine.handfoot import book_counts, books_missing
 from canasta_game.engine.italian import naturals_needed
-from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
+from canasta_game.engine.mac import cards_above_turn_card, ranks_dead, talon_waiting
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -117,9 +118,20 @@ class PlayerView:
         )
 
     @cached_property
+    def books_needed(self) -> tuple[tuple[int, int, int], ...]:
+        """HF-17: per side, the (clean, dirty, wild) books still missing to go out."""
+        quota = self.rules.book_quota
+        return tuple(books_missing(quota, book_counts(side)) for side in self.melds)
+
+    @cached_property
     def cards_above_turn_card(self) -> int | None:
         """MAC-4: stock cards above the turn card, None once it is drawn (or with none)."""
         return cards_above_turn_card(self.rules, self.stock_size)
+
+    @cached_property
+    def talon(self) -> int:
+        """MAC-26, MAC-27: cards of the talon lying on the stock for the next side to open."""
+        return talon_waiting(self.rules, self.melds, self.stock_size)
 
     @cached_property
     def dead_ranks(self) -> frozenset[int]:

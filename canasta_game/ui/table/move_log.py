@@ -160,6 +160,13 @@ def _extra_lines(
             else:
                 text = _("{name} declared Acaba: the hand is over")
                 lines.append(text.format(name=names[event.seat]))
+        elif isinstance(event, ev.FootPickedUp):  # HF-8
+            if event.seat == me:
+                lines.append(_("You picked up your foot"))
+            else:
+                lines.append(_("{name} picked up the foot").format(name=names[event.seat]))
+        elif isinstance(event, ev.HandEnded) and event.reason == "special_hand":  # MAC-33
+            lines.append(_("A special hand ends the hand"))
         elif isinstance(event, ev.HandEnded) and event.reason not in ("went_out", "acaba"):
             lines.append(_("The stock is used up: the hand is over"))
     return lines

@@ -31,7 +31,14 @@ from canasta_game.ui.table.decor import (
     Decor,
 )
 from canasta_game.ui.table.felt import paint_felt
-from canasta_game.ui.table.layout import MINI, STOCK_LAYERS, STOCK_STEP, TABLE, TableLayout
+from canasta_game.ui.table.layout import (
+    MINI,
+    STOCK_EDGE,
+    STOCK_LAYERS,
+    STOCK_STEP,
+    TABLE,
+    TableLayout,
+)
 from canasta_game.ui.table.placement import TablePlan
 from canasta_game.ui.table.sprites import CardSprite
 from canasta_game.ui.table.text import TextCache
@@ -104,6 +111,8 @@ class Painter:
         rect = layout.stock
         count = view.stock_size
         above = view.cards_above_turn_card  # MAC-4: the turn card lies sideways in the stock
+        if count and view.talon:  # MAC-26: peeking out above the stock, its top cards
+            self.talon(surface, layout, view.talon)
         if count:
             back = self.images.back(TABLE)
             if above is not None:
@@ -125,6 +134,19 @@ class Painter:
                     _("Turn {count}").format(count=above), px, PILL_DARK, fg=GOLD
                 )
             surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+
+    def talon(self, surface: pygame.Surface, layout: TableLayout, count: int) -> None:
+        """MAC-26: the talon, the top ``count`` cards of the stock, whose edges peek out
+        above it (the stock is drawn over them) for the next side to open, named above."""
+        rect = layout.stock
+        back = self.images.back(TABLE)
+        step = max(4, rect.height // 11)
+        top = rect.top - STOCK_EDGE
+        for i in range(count, 0, -1):
+            surface.blit(back, (rect.left - STOCK_EDGE, top - i * step))
+        px = max(10, layout.fonts["badge"] - 3)
+        mark = self.decor.pill(_("Talon {count}").format(count=count), px, PILL_DARK, fg=GOLD)
+        surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, top - count * step - 3)))
 
     def feet(
         self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, view: PlayerView

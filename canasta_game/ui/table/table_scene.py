@@ -40,6 +40,7 @@ from canasta_game.ui.table.context import TableContext
 from canasta_game.ui.table.decor import GLOW, Decor
 from canasta_game.ui.table.dialogs import GoOutQuestion
 from canasta_game.ui.table.drawers import draw_log, draw_sheet, log_scroll_limit
+from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.help_overlay import draw_help
 from canasta_game.ui.table.hud import Hud, HudInfo
 from canasta_game.ui.table.info import hud_info, may_ask, staging_note
@@ -371,14 +372,16 @@ class TableScene:
             [tuple(g) for g in self.staging.groups],
             gaps=self.arrangement.sorted,
         )
+        move = move if move is not None else Movement()
         reconcile(
             self.store,
             self.plan,
-            move if move is not None else Movement(),
+            move,
             pace if pace is not None else self.pace(human=True),
             self.layout.stock.center,
             self._seat_points(),
             self.me,
+            {seat: foot_rect(self.layout, seat, self.me).center for seat in move.feet},
         )
 
     def _seat_points(self) -> dict[int, tuple[float, float]]:
