@@ -54,8 +54,12 @@ def canasta_badge(kind: CanastaKind, rules: Rules, count: int) -> tuple[str, Col
     if kind is CanastaKind.WILD:
         word = _("bolivia {count}") if rules.sequences else _("wild {count}")
         return word.format(count=count), WILD_GOLD
+    if kind is CanastaKind.NATURAL and rules.books_closed:  # HF-9: a clean book
+        return _("clean {count}").format(count=count), NATURAL_RED
     if kind is CanastaKind.NATURAL:
         return _("natural {count}").format(count=count), NATURAL_RED
+    if rules.books_closed:  # HF-9: a dirty book
+        return _("dirty {count}").format(count=count), MIXED_BLACK
     return _("mixed {count}").format(count=count), MIXED_BLACK
 
 

@@ -218,6 +218,9 @@ class TableScene:
             names = {
                 side: side_name(self.session.rules, side, info.seat_names) for side in layout.areas
             }
+            for side, note in enumerate(info.area_notes):  # HF-17: the books still needed
+                if note and side in names:
+                    names[side] = f"{names[side]} \u00b7 {note}"
             painter.area_labels(surface, layout, names)
         painter.stock(surface, layout, view)
         painter.pile_packet(surface, layout, view)
