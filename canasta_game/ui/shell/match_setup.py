@@ -88,17 +88,11 @@ PRESET_TEXTS: dict[str, PresetText] = {
     ),
     "modern-american": PresetText(
         N_("Modern American Canasta"),
-        N_(
-            "The Canasta League of America's game \u2014 13 cards, a turn card and a talon, "
-            "dead ranks and the rule of five, two canastas to go out, game to 8500."
-        ),
+        N_("The CLA's game: a turn card and a talon, dead ranks, the rule of five, to 8,500."),
     ),
     "hand-and-foot": PresetText(
         N_("Hand and Foot"),
-        N_(
-            "Four players in partnerships, each with a hand and a face-down foot of 13 cards "
-            "from five decks; build clean, dirty and wild books of seven over four deals."
-        ),
+        N_("A hand and a face-down foot of 13; clean, dirty and wild books over four deals."),
     ),
     "hand-and-foot-2": PresetText(
         N_("Hand and Foot, two players"), N_("Hand and Foot, each for themselves, three decks.")

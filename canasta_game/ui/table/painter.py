@@ -139,9 +139,10 @@ class Painter:
                 )
             surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
 
-    def talon(self, surface: pygame.Surface, layout: TableLayout, count: int) -> None:
+    def talon(self, surface: pygame.Surface, layout: TableLayout, count: int) -> pygame.Rect:
         """MAC-26: the talon, the top ``count`` cards of the stock, whose edges peek out
-        above it (the stock is drawn over them) for the next side to open, named above."""
+        above it (the stock is drawn over them) for the next side to open, named above.
+        Returns the part of the table it covers beyond the stock."""
         rect = layout.stock
         back = self.images.back(TABLE)
         step = max(4, rect.height // 11)
@@ -150,7 +151,10 @@ class Painter:
             surface.blit(back, (rect.left - STOCK_EDGE, top - i * step))
         px = max(10, layout.fonts["badge"] - 3)
         mark = self.decor.pill(_("Talon {count}").format(count=count), px, PILL_DARK, fg=GOLD)
-        surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, top - count * step - 3)))
+        where = mark.get_rect(midbottom=(rect.centerx, top - count * step - 3))
+        surface.blit(mark, where)
+        cards = pygame.Rect(rect.left - STOCK_EDGE, top - count * step, rect.width, count * step)
+        return where.union(cards)
 
     def feet(
         self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, view: PlayerView

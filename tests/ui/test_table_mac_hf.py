@@ -1,0 +1,221 @@
+"""Issue 12, the table: Modern American's talon and Hand and Foot's feet are shown where they
+lie, fit at 1280x800 and 1024x640 for every player count offered, New game starts both, and
+a whole hand of each is played at the table with the mouse."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from pygame_gui.elements import UIDropDownMenu, UILabel
+
+from canasta_game.controller.pacing import Pacer
+from canasta_game.controller.session import Session
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import face_text
+from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
+from canasta_game.engine.setup import state_from_setup
+from canasta_game.engine.state import DrawKind, Phase
+from canasta_game.i18n import _
+from canasta_game.ui.shell.gui_scene import GuiScene
+from canasta_game.ui.shell.match_setup import preset_description, preset_label
+from canasta_game.ui.shell.new_game_screen import NewGameScreen
+from canasta_game.ui.table.driver import TableDriver
+from canasta_game.ui.table.feet import foot_rect
+from canasta_game.ui.table.headless import init_headless, make_context, pump
+from canasta_game.ui.table.info import books_note, deal_text
+from canasta_game.ui.table.layout import MINI, STOCK_EDGE
+from canasta_game.ui.table.positions import played_session
+from canasta_game.ui.table.table_scene import TableScene
+
+SMALL, LARGE = (1024, 640), (1280, 800)
+HF = ("hand-and-foot-2", "hand-and-foot-3", "hand-and-foot", "hand-and-foot-6")
+PLAYERS = {"modern-american": 4, "hand-and-foot-2": 2, "hand-and-foot-3": 3}
+PLAYERS |= {"hand-and-foot": 4, "hand-and-foot-6": 6}
+
+
+@pytest.fixture
+def scene(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+    """The table of ``preset`` after ``moves`` computer moves, at ``size``, with the human
+    (seat 0) to draw."""
+    name, moves, size = request.param
+    surface = init_headless(size)
+    context = make_context(size, reduced_motion=True)
+    session = played_session(name, 3, moves)
+    pacer = Pacer(session, threaded=False)
+    pacer.hold = True
+    table = TableScene(session, context, pacer=pacer, size=size)
+    for _frame in range(2):
+        pacer.hold = True
+        pump(table, context.ui_manager, surface, dt=1 / 60)
+    yield table
+    table.close()
+
+
+def _backs(table: TableScene) -> list[tuple[int, pygame.Rect]]:
+    """(seat, rectangle) of every back of the other hands."""
+    w, h = table.layout.card(MINI)
+    out = []
+    for key, home in table.plan.homes.items():
+        if isinstance(key, tuple):
+            size = (h, w) if home.turned else (w, h)
+            rect = pygame.Rect((0, 0), size)
+            rect.center = (round(home.x), round(home.y))
+            out.append((key[1], rect))
+    return out
+
+
+@pytest.mark.parametrize(
+    "scene", [(name, 30, size) for name in HF for size in (SMALL, LARGE)], indirect=True
+)
+def test_hf_3_every_foot_lies_beside_its_hand_clear_of_everything(scene: TableScene) -> None:
+    """HF-3: each foot not yet picked up is a packet by its own hand, inside the window and
+    clear of the stock, the pile, the meld areas, the other hands and the human's hand."""
+    layout, plan, view = scene.layout, scene.plan, scene.view
+    assert set(plan.feet) == {s for s, n in enumerate(view.foot_sizes) if n}
+    assert plan.feet, "no foot to look at"
+    window = pygame.Rect((0, 0), layout.size)
+    stock = layout.stock.inflate(2 * STOCK_EDGE, 2 * STOCK_EDGE)
+    hand_cards = [rect for _uid, rect in plan.hand]
+    for seat, rect in plan.feet.items():
+        assert window.contains(rect), (seat, rect)
+        assert not rect.colliderect(stock) and not rect.colliderect(layout.pile), seat
+        assert not rect.colliderect(layout.hud), seat
+        for area in layout.areas.values():
+            assert not rect.colliderect(area.rect), (seat, area.side)
+        for other, back in _backs(scene):
+            assert not rect.colliderect(back), (seat, other, back)
+        assert rect.collidelist(hand_cards) < 0, seat
+        if seat == scene.me:
+            assert layout.hand.contains(rect)
+        else:
+            assert layout.seats[seat].rect.inflate(2, 2).contains(rect), seat
+        assert rect == foot_rect(layout, seat, scene.me)  # where a picked-up foot flies from
+
+
+@pytest.mark.parametrize(
+    "scene", [("modern-american", 0, s) for s in (SMALL, LARGE)], indirect=True
+)
+def test_mac_26_the_talon_shows_above_the_stock_clear_of_the_seats(scene: TableScene) -> None:
+    """MAC-26: while nobody has opened, four talon cards lie on the stock for the next side
+    to open; they stay inside the stock's column, under the top bar, clear of West's label."""
+    layout, view = scene.layout, scene.view
+    assert not any(view.melds) and view.talon == 4
+    drawn = scene.painter.talon(pygame.Surface(layout.size), layout, view.talon)
+    assert drawn.top >= layout.hud.bottom and layout.deck.contains(drawn)
+    for seat, spot in layout.seats.items():
+        assert not drawn.colliderect(spot.rect), seat
+
+
+def test_mac_27_the_talon_is_three_for_the_second_side_and_gone_after_the_turn_card() -> None:
+    """MAC-26, MAC-27: one side open leaves a talon of 3; below the turn card there is none."""
+    rules = preset("modern-american")
+    melds = {0: ["8c 8d 8s"]}
+    stock = " ".join(["5c"] * 20)
+    state = state_from_setup(rules, ["Kc", "Kd", "Kh", "Ks"], stock=stock, melds=melds)
+    assert Session.from_state(state, human_seat=0).view().talon == 3
+    low = state_from_setup(rules, ["Kc", "Kd", "Kh", "Ks"], stock="5c 5d 5h", melds=melds)
+    assert Session.from_state(low, human_seat=0).view().talon == 0
+
+
+def test_hf_14_hf_17_the_hud_says_the_deal_and_the_books_still_needed() -> None:
+    """HF-14: "Deal 3 of 4"; HF-17: each side's books still missing, a spare clean book
+    standing in for a dirty one; a side with its quota is told it has enough."""
+    rules = preset("hand-and-foot")
+    clean, dirty = "Kh Kd Ks Kc Kh Kd Ks", "Qh Qd Qs Qc Qh 2d 2c"
+    melds = {0: [clean, clean.replace("K", "J"), clean.replace("K", "T")], 1: [dirty]}
+    state = state_from_setup(rules, ["5c", "5d", "5h", "5s"], stock="6c 6d", melds=melds, deal=2)
+    view = Session.from_state(state, human_seat=0).view()
+    assert deal_text(view) == "Deal 3 of 4"
+    assert view.books_needed == ((0, 1, 1), (2, 1, 1))
+    assert books_note(view, 1) == "books still needed: clean 2, dirty 1, wild 1"
+    assert deal_text(Session.new(preset("classic-4"), 1, human_seat=0).view()) == ""
+
+
+def test_hf_8_the_foot_picked_up_flies_from_its_packet(table_drivers: list[TableDriver]) -> None:
+    """HF-8: seat 0 melds its last cards; its foot becomes its hand, the packet goes, and
+    the foot's cards start their flight where the packet lay (not from the stock)."""
+    rules = preset("hand-and-foot")
+    state = state_from_setup(
+        rules,
+        ["9c 9d 9h", "5c 6c", "5d 6d", "5h 6h"],
+        stock="4c 4d 4h 4s 7c 7d",
+        melds={0: ["Kh Kd Ks"]},
+        feet=["8c 8d 8h Tc Td Th Jc Jd Jh Qc Qd Qh Ac", "", "", ""],
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+        has_melded=(0, 1, 2, 3),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.05, reduced_motion=False)
+    table_drivers.append(driver)
+    driver.settle()
+    scene = driver.scene
+    packet = scene.plan.feet[0].center
+    nines = [c for c in state.hands[0] if face_text(c).startswith("9")]
+    assert scene.play(Meld(0, (tuple(nines),)))
+    driver.frames(1, draw=False)
+    assert 0 not in scene.plan.feet and scene.view.foot_sizes[0] == 0
+    foot = [scene.sprite_of(c) for c in scene.view.hand]
+    assert len(foot) == 13 and all(s is not None and s.flight is not None for s in foot)
+    starts = {s.flight.start for s in foot if s is not None and s.flight is not None}
+    assert starts == {packet}
+    assert "foot" in (scene.messages.text or "")
+
+
+def _open_rules_list(driver) -> None:
+    menus = [m for m in driver.visible(UIDropDownMenu) if m.rect.top < 300]
+    driver.click_at(min(menus, key=lambda m: m.rect.top).rect.center)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_new_game_offers_the_preset_and_starts_it_at_the_table(shell_boot, name: str) -> None:
+    """New game lists Modern American and every Hand and Foot player count with its line,
+    and Start deals it at the table (HF: 13 in hand and a foot of 13 face down, HF-3)."""
+    assert name in NEW_GAME_PRESETS
+    driver, flow = shell_boot(LARGE)
+    driver.click(_("New game"))
+    assert isinstance(driver.ctx.stack.top, NewGameScreen)
+    driver.click(str(PLAYERS[name]))
+    _open_rules_list(driver)
+    driver.click(preset_label(name), frames=5)
+    assert preset_description(name) in [str(label.text) for label in driver.visible(UILabel)]
+    driver.click(_("Start"))
+    top = driver.ctx.stack.top
+    assert top is not None and not isinstance(top, GuiScene)
+    assert flow.session is not None and flow.session.rules.name == name
+    view = flow.session.view()
+    if name.startswith("hand-and-foot"):
+        assert set(view.foot_sizes) == {13} and set(top.plan.feet) == set(range(PLAYERS[name]))
+    else:
+        assert view.talon == 4 and view.cards_above_turn_card is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "seed"), [("modern-american", 4), ("hand-and-foot", 2)])
+def test_a_whole_hand_at_the_table_by_mouse(
+    table_drivers: list[TableDriver], name: str, seed: int
+) -> None:
+    """The human's every move made with posted mouse events (chosen by an Easy bot), the
+    computer players' with the pacer, to the score dialog, every card sprite accounted for."""
+    session = Session.new(preset(name), seed, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.02, animation_speed=4.0)
+    table_drivers.append(driver)
+    moves = 0
+    while driver.until_my_turn(limit=40000):
+        scene = driver.scene
+        assert scene.store.uids() == scene.visible_uids()
+        assert set(scene.plan.feet) == {s for s, n in enumerate(scene.view.foot_sizes) if n}
+        driver.play_turn(f"me:{moves}")
+        moves += 1
+        assert moves < 600
+    assert session.hand_over
+    for _frame in range(120):
+        driver.frames(1, draw=False)
+    assert driver.context.calls in (["hand_score"], ["match_end"])
