@@ -128,6 +128,12 @@ class PlayerView:
         """MAC-4: stock cards above the turn card, None once it is drawn (or with none)."""
         return cards_above_turn_card(self.rules, self.stock_size)
 
+    @property
+    def pile_top_face_down(self) -> bool:
+        """MAC-30: the discard that went out lies face down on the pile."""
+        end = self.end
+        return end is not None and end.reason == "went_out" and self.rules.closing_face_down
+
     @cached_property
     def talon(self) -> int:
         """MAC-26, MAC-27: cards of the talon lying on the stock for the next side to open."""

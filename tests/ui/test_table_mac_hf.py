@@ -17,15 +17,17 @@ from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
-from canasta_game.engine.actions import Meld
+from canasta_game.engine.actions import Discard, Meld
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
 from canasta_game.i18n import _
+from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.gui_scene import GuiScene
 from canasta_game.ui.shell.match_setup import preset_description, preset_label
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
+from canasta_game.ui.shell.score_dialog import ScoreDialog, cell_text, line_keys
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.headless import init_headless, make_context, pump
@@ -219,3 +221,88 @@ def test_a_whole_hand_at_the_table_by_mouse(
     for _frame in range(120):
         driver.frames(1, draw=False)
     assert driver.context.calls in (["hand_score"], ["match_end"])
+
+
+def _mac_going_out() -> Session:
+    """Seat 0 melds three fives and goes out with its last card (MAC-29, MAC-30); East-West
+    hold an unfinished meld of aces, of sevens and of wild cards and three aces in a hand."""
+    state = state_from_setup(
+        preset("modern-american"),
+        ["5d 5h 5s 4h", "As As Ac 9d", "6c 6d", "Jc Jd"],
+        stock="8s 8h 9s 9h Tc Td",
+        melds={
+            0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s 9c 9d 2c"],
+            1: ["Ac Ad Ah", "7c 7d 7h", "2h 2d JK"],
+        },
+        bonus_threes={0: "3h 3c 3s", 1: "3d"},
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+        has_melded=(0, 1, 2, 3),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    fives = tuple(c for c in state.hands[0] if face_text(c).startswith("5"))
+    assert isinstance(session.play(Meld(0, (fives,))), list)
+    four = next(c for c in session.state.hands[0] if face_text(c) == "4h")
+    assert isinstance(session.play(Discard(0, four)), list) and session.hand_over
+    return session
+
+
+def _hf_stock_out() -> Session:
+    """The last stock card is gone when seat 0 discards: the hand ends (HF-23) with North's
+    foot unplayed, a red three in it (HF-21, HF-22) and red threes laid on both sides."""
+    rules = preset("hand-and-foot")
+    state = state_from_setup(
+        rules,
+        ["Kh 9c", "4c 7d", "5c 6h", "Jc 8s"],
+        stock="",
+        pile="9h Qd",
+        melds={0: ["Qc Qd Qs Qc Qd Qs Qh", "Th Td Tc"], 1: ["4d 4h 4s 2s"]},
+        bonus_threes={0: "3d", 1: "3h"},
+        feet=["", "", "3d 5d 6d 7c 8c 9d Tc Jd Qh Kc Ac 2h 4c", ""],
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+        has_melded=(0, 1, 2, 3),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    king = next(c for c in state.hands[0] if face_text(c) == "Kh")
+    assert isinstance(session.play(Discard(0, king)), list)
+    assert session.hand_over
+    return session
+
+
+@pytest.mark.parametrize(
+    ("make", "keys"),
+    [
+        (
+            _mac_going_out,
+            {"open_aces_penalty", "open_sevens_penalty", "wild_meld_penalty", "aces_in_hand"}
+            | {"natural_canastas", "mixed_canastas", "black_threes", "red_threes", "going_out"},
+        ),
+        (_hf_stock_out, {"clean_books", "red_threes", "red_threes_caught", "foot_penalty"}),
+    ],
+)
+def test_the_score_dialog_shows_every_mac_and_hf_line(shell_boot, make, keys: set[str]) -> None:
+    """MAC-36..43 and HF-19..22: the dialog names every line the engine scored and shows
+    each side's points for it, in the player's words."""
+    driver, flow = shell_boot(SMALL)
+    session = make()
+    flow.begin(session)
+    driver.frames(2)
+    assert isinstance(driver.ctx.stack.top, ScoreDialog)
+    texts = [str(label.text) for label in driver.visible(UILabel)]
+    score = session.match.history[-1].score
+    assert keys <= set(line_keys(score))
+    for key in line_keys(score):
+        assert score_line_label(key, session.rules) in texts, key
+        for side in range(len(score.sides)):
+            assert cell_text(score, side, key) in texts, (key, side)
+
+
+def test_mac_30_the_going_out_discard_lies_face_down(table_drivers: list[TableDriver]) -> None:
+    """MAC-30: after going out, the pile's top card is the final discard, shown face down."""
+    session = _mac_going_out()
+    driver = TableDriver(session, delay=0.05)
+    table_drivers.append(driver)
+    driver.settle()
+    top = session.state.pile[-1]
+    assert driver.scene.plan.homes[top].face_up is False

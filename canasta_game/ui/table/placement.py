@@ -332,8 +332,9 @@ def _lay_pile(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
         jitter_y = ((uid * 53) % 5) - 2
         if uid == freezer:
             plan.homes[uid] = Home(cx, cy, TABLE, turned=True, z=Z_PILE + i, zone="pile")
-        elif depth == 0:
-            plan.homes[uid] = Home(cx, cy, TABLE, z=Z_PILE + i, zone="pile")
+        elif depth == 0:  # MAC-30: the going-out discard face down
+            face_up = not view.pile_top_face_down
+            plan.homes[uid] = Home(cx, cy, TABLE, face_up, z=Z_PILE + i, zone="pile")
         else:
             plan.homes[uid] = Home(
                 cx + jitter_x, cy + jitter_y, TABLE, z=Z_PILE + i, hidden=depth > 2, zone="pile"
