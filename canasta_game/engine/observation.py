@@ -57,6 +57,9 @@ class PlayerView:
     acaba_question: Question  # BRIT-2: the side's question about Acaba this turn
     must_go_out: bool
     end: HandEnd | None
+    #: MAC-33: the special hand that ended the hand, laid face up for all (else empty); the
+    #: cards stay in their holder's hand (MAC-34 scores the hand as one).
+    special_cards: tuple[int, ...] = ()
 
     # --- facts the table and the bots read instead of re-deriving a rule -----------------
     # Each is worked out from the public fields above by the engine's own functions, on
@@ -207,6 +210,11 @@ def observe(state: State, seat: int) -> PlayerView:
         ),
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
+        special_cards=(
+            hands[state.end.seat]
+            if state.end is not None and state.end.special and state.end.seat is not None
+            else ()
+        ),
     )
     return view
 

@@ -26,8 +26,10 @@ from canasta_game.i18n import _
 from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.gui_scene import GuiScene
 from canasta_game.ui.shell.match_setup import preset_description, preset_label
+from canasta_game.ui.shell.names import how_it_ended
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
 from canasta_game.ui.shell.score_dialog import ScoreDialog, cell_text, line_keys
+from canasta_game.ui.table.animator import Movement
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.headless import init_headless, make_context, pump
@@ -306,3 +308,42 @@ def test_mac_30_the_going_out_discard_lies_face_down(table_drivers: list[TableDr
     driver.settle()
     top = session.state.pile[-1]
     assert driver.scene.plan.homes[top].face_up is False
+
+
+GARBAGE = "Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Tc Td Th"  # MAC-33: 4-4-3-3, no wild card
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_mac_33_a_special_hand_is_shown_laid_on_the_table(
+    table_drivers: list[TableDriver], seat: int
+) -> None:
+    """MAC-33: the fourteen cards of a special hand (Garbage) lie face up in the side's
+    area, by rank, out of the hand; the dialog's headline names the hand."""
+    hands = ["5c 6c 7c", "5d 6d 7d", "5h 6h 7h", "5s 6s 7s"]
+    hands[seat] = GARBAGE
+    state = state_from_setup(
+        preset("modern-american"),
+        hands,
+        stock=" ".join(["8c", "8d", "9c", "9d"] * 5),
+        current=seat,
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.05)
+    table_drivers.append(driver)
+    driver.settle()
+    assert isinstance(session.play(Meld(seat, (state.hands[seat],))), list)
+    driver.scene._sync(Movement(fallback_seat=seat), driver.scene.pace())
+    driver.settle()
+    plan, view = driver.scene.plan, driver.scene.view
+    assert sorted(view.special_cards) == sorted(state.hands[seat])
+    side = state.rules.seat_side[seat]
+    for card in view.special_cards:
+        home = plan.homes[card]
+        assert home.face_up and home.zone == f"special:{side}"
+    assert not set(view.special_cards) & {uid for uid, _rect in plan.hand}
+    if seat:  # West's backs became the cards laid
+        assert plan.backs[seat] == 0
+    text = how_it_ended(session)
+    assert "Garbage" in text and "special hand" in text

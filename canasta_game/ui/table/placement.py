@@ -232,7 +232,9 @@ def _lay_side(
     layout: TableLayout,
     area: SideArea,
     staged: Sequence[tuple[int, ...]],
+    special: Sequence[tuple[int, ...]] = (),
 ) -> None:
+    """The side's red threes, melds, staged groups and (MAC-33) a special hand laid down."""
     side = area.side
     kind = area.card
     label_h = layout.fonts["badge"] + layout.pad // 2
@@ -244,6 +246,7 @@ def _lay_side(
         columns.append(threes)
     columns.extend(melds)
     columns.extend(list(g) for g in staged)
+    columns.extend(list(g) for g in special)
     if not columns:
         if area.mine:
             plan.staging_rect = area.rect.copy()
@@ -313,7 +316,11 @@ def _lay_side(
             )
         )
         index += 1
-    if area.mine and not view.melds[side]:
+    for g, group in enumerate(special):  # MAC-33: face up, by rank, where melds would lie
+        corner = corners[index]
+        _lay_column(plan, group, corner, size, kind, step, Z_STAGED + 40 * g, f"special:{side}")
+        index += 1
+    if area.mine and not view.melds[side] and not special:
         plan.staging_rect = area.rect.copy()
 
 
@@ -349,8 +356,9 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
     mini_w, mini_h = layout.card(MINI)
     pad = layout.pad
     label_h = layout.fonts["label"] + pad // 2
+    laid = view.end.seat if view.special_cards and view.end is not None else None
     for seat, spot in layout.seats.items():
-        n = view.hand_sizes[seat]
+        n = view.hand_sizes[seat] - (len(view.special_cards) if seat == laid else 0)
         plan.backs[seat] = n
         rect = spot.rect
         foot = 0
@@ -380,6 +388,20 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
                 )
 
 
+def _laid_by(view: PlayerView) -> int:
+    """The side whose player laid the hand-ending special hand (MAC-33)."""
+    seat = view.end.seat if view.end is not None else None
+    return view.rules.seat_side[seat] if seat is not None else -1
+
+
+def _special_groups(view: PlayerView) -> list[tuple[int, ...]]:
+    """MAC-33: the special hand's cards in columns of one rank each, as it was laid."""
+    groups: dict[int, list[int]] = {}
+    for uid in sorted(view.special_cards, key=sort_key):
+        groups.setdefault(group_of(uid), []).append(uid)
+    return [tuple(g) for g in groups.values()]
+
+
 def plan_table(
     view: PlayerView,
     layout: TableLayout,
@@ -391,10 +413,14 @@ def plan_table(
     """Every card's resting place for ``view``; ``hand_order`` lists the fanned hand cards."""
     plan = TablePlan()
     my_side = view.side
+    special = _special_groups(view)
     for side, area in layout.areas.items():
-        _lay_side(plan, view, layout, area, staged if side == my_side else ())
+        laid = special if view.end is not None and side == _laid_by(view) else ()
+        _lay_side(plan, view, layout, area, staged if side == my_side else (), laid)
     _lay_pile(plan, view, layout)
     _lay_backs(plan, view, layout)
+    if special:  # MAC-33: the special hand lies on the table, not in the hand
+        hand_order = [c for c in hand_order if c not in view.special_cards]
 
     card_w, card_h = layout.card(HAND)
     hand = layout.hand
