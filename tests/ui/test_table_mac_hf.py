@@ -17,8 +17,10 @@ from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
+from canasta_game.engine import events as ev
 from canasta_game.engine.actions import Discard, Meld
 from canasta_game.engine.cards import face_text
+from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
@@ -35,8 +37,10 @@ from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.headless import init_headless, make_context, pump
 from canasta_game.ui.table.info import books_note, deal_text
 from canasta_game.ui.table.layout import MINI, STOCK_EDGE
+from canasta_game.ui.table.move_log import describe
 from canasta_game.ui.table.positions import played_session
 from canasta_game.ui.table.table_scene import TableScene
+from canasta_game.ui.table.wording import news_for
 
 SMALL, LARGE = (1024, 640), (1280, 800)
 HF = ("hand-and-foot-2", "hand-and-foot-3", "hand-and-foot", "hand-and-foot-6")
@@ -347,3 +351,22 @@ def test_mac_33_a_special_hand_is_shown_laid_on_the_table(
         assert plan.backs[seat] == 0
     text = how_it_ended(session)
     assert "Garbage" in text and "special hand" in text
+
+
+def test_hf_8_hf_9_the_log_tells_the_foot_and_the_kind_of_each_book() -> None:
+    """HF-8: picking up the foot is told; HF-9: a completed book is called clean, dirty or
+    wild in the log, never a "canasta"."""
+    names, sides = ("You", "West", "North", "East"), ("You & North", "West & East")
+    foot = [ev.FootPickedUp(0, 13), ev.FootPickedUp(2, 13)]
+    _move, lines = describe(foot, 0, names=names, side_names=sides, me=0, keys={})
+    assert lines == ["You picked up your foot", "North picked up the foot"]
+    done = [ev.CanastaCompleted(0, 1, True), ev.CanastaCompleted(1, 2, False)]
+    done.append(ev.CanastaCompleted(1, 3, False))
+    books = {1: CanastaKind.NATURAL, 2: CanastaKind.MIXED, 3: CanastaKind.WILD}
+    _move, lines = describe(done, 0, names=names, side_names=sides, me=0, keys={}, books=books)
+    assert lines == [
+        "You & North completed a clean book",
+        "West & East completed a dirty book",
+        "West & East completed a wild book",
+    ]
+    assert news_for(foot[1:], names, 0) == "North picks up the foot"

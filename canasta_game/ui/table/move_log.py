@@ -17,7 +17,7 @@ from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
 from canasta_game.engine.cards import RANK_OF, rank_text
 from canasta_game.engine.game import apply
-from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.engine.meldrules import CanastaKind, MeldKind, canasta_kind, meld_kind
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
 
@@ -132,10 +132,24 @@ def _question_line(
     return text.format(name=name), _("said no")
 
 
+def _book_line(kind: CanastaKind, side: str) -> str:
+    """HF-9: a book completed, by its kind (clean, dirty or wild)."""
+    if kind is CanastaKind.NATURAL:
+        return _("{side} completed a clean book").format(side=side)
+    if kind is CanastaKind.WILD:
+        return _("{side} completed a wild book").format(side=side)
+    return _("{side} completed a dirty book").format(side=side)
+
+
 def _extra_lines(
-    events: Sequence[ev.Event], names: Sequence[str], side_names: Sequence[str], me: int
+    events: Sequence[ev.Event],
+    names: Sequence[str],
+    side_names: Sequence[str],
+    me: int,
+    books: Mapping[int, CanastaKind],
 ) -> list[str]:
-    """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
+    """What else the move did: red threes laid, canastas (HF: books by kind, ``books``)
+    completed, the pile frozen, a foot picked up, out."""
     lines: list[str] = []
     for event in events:
         if isinstance(event, ev.BonusThreePlaced):
@@ -143,6 +157,8 @@ def _extra_lines(
                 lines.append(_("You put down a red three"))
             else:
                 lines.append(_("{name} put down a red three").format(name=names[event.seat]))
+        elif isinstance(event, ev.CanastaCompleted) and event.mid in books:  # HF-9
+            lines.append(_book_line(books[event.mid], side_names[event.side]))
         elif isinstance(event, ev.CanastaCompleted):
             text = (
                 _("{side} completed a natural canasta")
@@ -187,6 +203,7 @@ def describe(
     side_names: Sequence[str],
     me: int,
     keys: Mapping[int, int],
+    books: Mapping[int, CanastaKind] | None = None,
 ) -> tuple[LoggedMove | None, list[str]]:
     """The move's own line (None for a move with nothing to say) and the lines that follow."""
     shown: set[int] = set()
@@ -199,7 +216,7 @@ def describe(
     move = None
     if main is not None:
         move = LoggedMove(actor, main[0], main[1], frozenset(shown))
-    return move, _extra_lines(events, names, side_names, me)
+    return move, _extra_lines(events, names, side_names, me, books or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +263,13 @@ class MoveLog:
             actor = state.actor
             state, events = apply(state, action)
             keys = {m.mid: m.key for side in state.melds for m in side}
+            books = (
+                {m.mid: canasta_kind(m) for side in state.melds for m in side if m.is_canasta}
+                if state.rules.books_closed
+                else None
+            )
             move, extra = describe(
-                events, actor, names=names, side_names=side_names, me=me, keys=keys
+                events, actor, names=names, side_names=side_names, me=me, keys=keys, books=books
             )
             if move is not None:
                 self.lines.append(move.text)
