@@ -349,6 +349,9 @@ def test_mac_33_a_special_hand_is_shown_laid_on_the_table(
     assert not set(view.special_cards) & {uid for uid, _rect in plan.hand}
     if seat:  # West's backs became the cards laid
         assert plan.backs[seat] == 0
+    assert len({plan.homes[card].x for card in view.special_cards}) == 4  # 10s, Js, Qs, Ks
+    assert driver.scene.info is not None
+    assert driver.scene.info.area_notes[side] == "special hand: Garbage"
     text = how_it_ended(session)
     assert "Garbage" in text and "special hand" in text
 

@@ -13,6 +13,7 @@ from canasta_game.engine.actions import AskGoOut
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
 from canasta_game.i18n import _
+from canasta_game.ui.score_lines import special_hand_name
 from canasta_game.ui.table.hud import HudInfo, SideInfo
 from canasta_game.ui.table.wording import side_name
 
@@ -49,7 +50,9 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
         -1 if over else view.actor,
         seat_sides=tuple(rules.seat_side),
         deal=deal_text(view),
-        area_notes=tuple(books_note(view, side) for side in range(rules.sides)),
+        area_notes=tuple(
+            special_note(view, side) or books_note(view, side) for side in range(rules.sides)
+        ),
     )
 
 
@@ -59,6 +62,16 @@ def deal_text(view: PlayerView) -> str:
     if not deals:
         return ""
     return _("Deal {deal} of {deals}").format(deal=min(view.deal + 1, deals), deals=deals)
+
+
+def special_note(view: PlayerView, side: int) -> str:
+    """MAC-33: over the side that laid the special hand, its name."""
+    end = view.end
+    if not view.special_cards or end is None or end.seat is None:
+        return ""
+    if view.rules.seat_side[end.seat] != side:
+        return ""
+    return _("special hand: {hand}").format(hand=special_hand_name(end.special))
 
 
 def books_note(view: PlayerView, side: int) -> str:

@@ -115,7 +115,7 @@ class Painter:
         rect = layout.stock
         count = view.stock_size
         above = view.cards_above_turn_card  # MAC-4: the turn card lies sideways in the stock
-        if count and view.talon:  # MAC-26: peeking out above the stock, its top cards
+        if count and view.talon and view.end is None:  # MAC-26: the stock's top cards
             self.talon(surface, layout, view.talon)
         if count:
             back = self.images.back(TABLE)

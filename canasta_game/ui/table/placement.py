@@ -398,7 +398,7 @@ def _special_groups(view: PlayerView) -> list[tuple[int, ...]]:
     """MAC-33: the special hand's cards in columns of one rank each, as it was laid."""
     groups: dict[int, list[int]] = {}
     for uid in sorted(view.special_cards, key=sort_key):
-        groups.setdefault(group_of(uid), []).append(uid)
+        groups.setdefault(RANK_OF[uid], []).append(uid)
     return [tuple(g) for g in groups.values()]
 
 
