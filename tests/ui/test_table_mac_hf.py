@@ -18,7 +18,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
-from canasta_game.engine.actions import Discard, Meld
+from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, Meld
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
@@ -373,3 +373,50 @@ def test_hf_8_hf_9_the_log_tells_the_foot_and_the_kind_of_each_book() -> None:
         "West & East completed a wild book",
     ]
     assert news_for(foot[1:], names, 0) == "North picks up the foot"
+
+
+#: Side 0's books for the Whitnack quota (HF-17): 2 clean, 2 dirty, 1 wild.
+QUOTA = [
+    "Kh Kd Ks Kc Kh Kd Ks",
+    "Qh Qd Qs Qc Qh Qd Qs",
+    "Jh Jd Js Jc Jh 2c 2d",
+    "Th Td Ts Tc Th 2c JK",
+    "2c 2d 2h 2s JK JK 2h",
+]
+
+
+def test_hf_16_the_partners_permission_is_asked_at_the_table(
+    table_drivers: list[TableDriver],
+) -> None:
+    """HF-16: with the foot played and the quota made, "May I go out?" is offered; the
+    click asks North, whose answer is told, and the human then goes out with a discard."""
+    state = state_from_setup(
+        preset("hand-and-foot"),
+        ["9c 9d 9s 5c", "7c 7d", "5c 9d", "6c"],
+        stock="4c 4d 4h 4s 7h 7s",
+        melds={0: QUOTA, 1: ["8c 8d 8s"]},
+        feet=["", "4c 4d", "3h Ac 4c", ""],
+        bonus_threes={0: "3d 3h"},
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+        has_melded=(0, 1, 2, 3),
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    driver = TableDriver(session, delay=0.05)
+    table_drivers.append(driver)
+    driver.frames(1)
+    assert driver.scene.controls.shown("ask")
+    driver.click(driver.scene.controls.rect("ask").center)
+    driver.frames(2)
+    assert session.log[0] == AskGoOut(0)
+    assert driver.until_my_turn()
+    answer = session.log[1]
+    assert answer == AnswerGoOut(2, True)  # North's foot is still down: yes
+    message = driver.message()
+    assert message is not None and "North" in message and "yes" in message
+    driver.drag_cards(driver.cards("9c", "9d", "9s"), driver.table_point())
+    driver.settle()
+    driver.drag_cards([driver.find("5c")], driver.pile_point())
+    driver.settle()
+    assert session.hand_over and session.state.end is not None
+    assert session.state.end.reason == "went_out"
