@@ -229,6 +229,11 @@ def test_a_whole_hand_at_the_table_by_mouse(
     assert driver.context.calls in (["hand_score"], ["match_end"])
 
 
+def _card(session: Session, face: str) -> int:
+    """The human's card of that face ("Kh")."""
+    return next(c for c in session.state.hands[0] if face_text(c) == face)
+
+
 def _mac_going_out() -> Session:
     """Seat 0 melds three fives and goes out with its last card (MAC-29, MAC-30); East-West
     hold an unfinished meld of aces, of sevens and of wild cards and three aces in a hand."""
@@ -248,8 +253,7 @@ def _mac_going_out() -> Session:
     session = Session.from_state(state, human_seat=0, level="easy")
     fives = tuple(c for c in state.hands[0] if face_text(c).startswith("5"))
     assert isinstance(session.play(Meld(0, (fives,))), list)
-    four = next(c for c in session.state.hands[0] if face_text(c) == "4h")
-    assert isinstance(session.play(Discard(0, four)), list) and session.hand_over
+    assert isinstance(session.play(Discard(0, _card(session, "4h"))), list) and session.hand_over
     return session
 
 
@@ -270,9 +274,7 @@ def _hf_stock_out() -> Session:
         has_melded=(0, 1, 2, 3),
     )
     session = Session.from_state(state, human_seat=0, level="easy")
-    king = next(c for c in state.hands[0] if face_text(c) == "Kh")
-    assert isinstance(session.play(Discard(0, king)), list)
-    assert session.hand_over
+    assert isinstance(session.play(Discard(0, _card(session, "Kh"))), list) and session.hand_over
     return session
 
 
@@ -295,13 +297,13 @@ def test_the_score_dialog_shows_every_mac_and_hf_line(shell_boot, make, keys: se
     flow.begin(session)
     driver.frames(2)
     assert isinstance(driver.ctx.stack.top, ScoreDialog)
-    texts = [str(label.text) for label in driver.visible(UILabel)]
+    shown = {str(label.text) for label in driver.visible(UILabel)}
     score = session.match.history[-1].score
-    assert keys <= set(line_keys(score))
-    for key in line_keys(score):
-        assert score_line_label(key, session.rules) in texts, key
-        for side in range(len(score.sides)):
-            assert cell_text(score, side, key) in texts, (key, side)
+    scored = line_keys(score)
+    assert keys <= set(scored)
+    assert {score_line_label(key, session.rules) for key in scored} <= shown
+    sides = range(len(score.sides))
+    assert {cell_text(score, side, key) for key in scored for side in sides} <= shown
 
 
 def test_mac_30_the_going_out_discard_lies_face_down(table_drivers: list[TableDriver]) -> None:
@@ -402,16 +404,14 @@ def test_hf_16_the_partners_permission_is_asked_at_the_table(
         has_melded=(0, 1, 2, 3),
     )
     session = Session.from_state(state, human_seat=0, level="easy")
-    driver = TableDriver(session, delay=0.05)
-    table_drivers.append(driver)
-    driver.frames(1)
-    assert driver.scene.controls.shown("ask")
-    driver.click(driver.scene.controls.rect("ask").center)
+    table_drivers.append(driver := TableDriver(session, delay=0.05))
+    driver.settle()
+    ask = driver.scene.controls
+    assert ask.shown("ask")
+    driver.click(ask.rect("ask").center)
     driver.frames(2)
-    assert session.log[0] == AskGoOut(0)
     assert driver.until_my_turn()
-    answer = session.log[1]
-    assert answer == AnswerGoOut(2, True)  # North's foot is still down: yes
+    assert session.log[:2] == [AskGoOut(0), AnswerGoOut(2, True)]  # North's foot is down: yes
     message = driver.message()
     assert message is not None and "North" in message and "yes" in message
     driver.drag_cards(driver.cards("9c", "9d", "9s"), driver.table_point())
