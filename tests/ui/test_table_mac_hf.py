@@ -184,7 +184,8 @@ def _open_rules_list(driver) -> None:
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_new_game_offers_the_preset_and_starts_it_at_the_table(shell_boot, name: str) -> None:
-    """New game lists Modern American and every Hand and Foot player count with its line,
+    """New game lists Modern American and every Hand and Foot player count with its line
+    (Hand and Foot: four deals instead of a target, HF-14; no red-three scale for either),
     and Start deals it at the table (HF: 13 in hand and a foot of 13 face down, HF-3)."""
     assert name in NEW_GAME_PRESETS
     driver, flow = shell_boot(LARGE)
@@ -193,7 +194,11 @@ def test_new_game_offers_the_preset_and_starts_it_at_the_table(shell_boot, name:
     driver.click(str(PLAYERS[name]))
     _open_rules_list(driver)
     driver.click(preset_label(name), frames=5)
-    assert preset_description(name) in [str(label.text) for label in driver.visible(UILabel)]
+    labels = [str(label.text) for label in driver.visible(UILabel)]
+    assert preset_description(name) in labels
+    assert ("4 deals" in labels) is name.startswith("hand-and-foot")  # HF-14: no target
+    with pytest.raises(LookupError):  # MAC-38, HF-21 count the red threes their own way
+        driver.checkbox(_("Red threes count 100, 200, 400, 800"))
     driver.click(_("Start"))
     top = driver.ctx.stack.top
     assert top is not None and not isinstance(top, GuiScene)

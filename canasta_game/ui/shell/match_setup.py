@@ -136,10 +136,10 @@ class Toggle:
     field: str
     on: object
     off: object
-    moot_when: str = ""  # a Rules field that, when set, makes this option change nothing
+    moot_when: tuple[str, ...] = ()  # Rules fields any of which, set, make it change nothing
 
     def applies(self, rules: Rules) -> bool:
-        return not (self.moot_when and getattr(rules, self.moot_when))
+        return not any(getattr(rules, name) for name in self.moot_when)
 
     @property
     def option_id(self) -> str:
@@ -156,7 +156,8 @@ class Toggle:
 
 TOGGLES = (
     Toggle("pile_frozen", True, False),
-    Toggle("r3_scale", "PROGRESSIVE", "FLAT", moot_when="r3_samba"),  # SAM-28 counts its own
+    # SAM-28, MAC-38 and HF-21 count the red threes their own way
+    Toggle("r3_scale", "PROGRESSIVE", "FLAT", moot_when=("r3_samba", "mac_scoring", "r3_each")),
     Toggle("stock_recycle", True, False),
 )
 
