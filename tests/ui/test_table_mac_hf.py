@@ -25,8 +25,12 @@ from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
 from canasta_game.i18n import _
+from canasta_game.persistence import DataDirs
 from canasta_game.ui.score_lines import score_line_label
+from canasta_game.ui.shell.boot import build_context
+from canasta_game.ui.shell.cli import parse
 from canasta_game.ui.shell.gui_scene import GuiScene
+from canasta_game.ui.shell.headless import autoplay
 from canasta_game.ui.shell.match_setup import preset_description, preset_label
 from canasta_game.ui.shell.names import how_it_ended
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
@@ -425,3 +429,23 @@ def test_hf_16_the_partners_permission_is_asked_at_the_table(
     driver.settle()
     assert session.hand_over and session.state.end is not None
     assert session.state.end.reason == "went_out"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["hand-and-foot-2", "hand-and-foot-3", "hand-and-foot-6"])
+def test_autoplay_plays_a_hand_of_each_other_player_count_at_the_table(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys, name: str
+) -> None:
+    """Two, three and six players (the four-player game is played by mouse above): the
+    real table and flow with computer players in every seat, saving after every move,
+    finish a hand (exit 0: no stall, no failed save)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    args = parse(["--autoplay", "--preset", name, "--hands", "1", "--seed", "3"])
+    ctx = build_context(DataDirs(tmp_path / "game"), size=SMALL, headless=True)
+    try:
+        assert autoplay(ctx, args) == 0
+    finally:
+        ctx.stack.close_all()
+    out = capsys.readouterr().out
+    assert "saved" in out and "hands 1" in out
