@@ -36,6 +36,7 @@ from canasta_game.ui.shell.names import how_it_ended
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
 from canasta_game.ui.shell.score_dialog import ScoreDialog, cell_text, line_keys
 from canasta_game.ui.table.animator import Movement
+from canasta_game.ui.table.decor import Decor
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.headless import init_headless, make_context, pump
@@ -449,3 +450,32 @@ def test_autoplay_plays_a_hand_of_each_other_player_count_at_the_table(
         ctx.stack.close_all()
     out = capsys.readouterr().out
     assert "saved" in out and "hands 1" in out
+
+
+def test_mac_16_the_dead_ranks_are_shown_under_the_pile(
+    table_drivers: list[TableDriver], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MAC-16: a canasta of kings and one of tens on the table: "Dead: 10 K" under the pile,
+    inside the deck's column."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = Decor.pill
+
+    def spy(self, label, *args, **kwargs):
+        surface = original(self, label, *args, **kwargs)
+        drawn.append((label, surface.get_rect()))
+        return surface
+
+    monkeypatch.setattr(Decor, "pill", spy)
+    state = state_from_setup(
+        preset("modern-american"),
+        ["5c 6c 7c", "5d 6d 7d", "5h 6h 7h", "5s 6s 7s"],
+        stock=" ".join(["8c", "8d", "9c", "9d"] * 5),
+        melds={0: ["Kc Kd Kh Ks Kc Kd Kh"], 1: ["Tc Td Th Ts Tc Td 2c"]},
+    )
+    driver = TableDriver(Session.from_state(state, human_seat=0), size=SMALL, delay=0.05)
+    table_drivers.append(driver)
+    driver.settle()
+    labels = [label for label, _rect in drawn]
+    assert "Dead: 10 K" in labels
+    width = next(rect.width for label, rect in drawn if label == "Dead: 10 K")
+    assert width <= driver.scene.layout.deck.width

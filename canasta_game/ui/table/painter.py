@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
+from canasta_game.engine.cards import rank_text
 from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.rules import Rules
@@ -17,6 +18,7 @@ from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.card_images import CardImages
 from canasta_game.ui.table.decor import (
+    DEAD_GREY,
     GOLD,
     ICE,
     INK,
@@ -198,16 +200,39 @@ class Painter:
             pill = self.decor.pill(label, max(11, px - 3), PILL_DARK)
             surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
             y += pill.get_height() + 3
+        mark = None
         if view.pile_frozen:
             mark = self.decor.pill(_("Frozen"), px, (24, 70, 110), fg=ICE, edge=ICE)
-            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
+        if mark is not None:
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+            y += mark.get_height() + 3
+        if view.dead_ranks:
+            self.dead_ranks(surface, layout, sorted(view.dead_ranks), y)
         if view.pile_block is not None and view.pile_block.rule in ("C-B3-3", "C-UP-4", "IT-18"):
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))
+
+    def dead_ranks(
+        self, surface: pygame.Surface, layout: TableLayout, ranks: list[int], y: int
+    ) -> None:
+        """MAC-16: the dead ranks under the pile, across the deck's column (two lines where
+        one does not fit), so no discard or pick has to be refused to learn them."""
+        px = max(10, layout.fonts["badge"] - 3)
+        room = layout.deck.width - 4
+        words = ["10" if (t := rank_text(r)) == "T" else t for r in ranks]
+        lines = [" ".join(words)]
+        pill = self.decor.pill(_("Dead: {ranks}").format(ranks=lines[0]), px, DEAD_GREY)
+        if pill.get_width() > room and len(words) > 1:
+            half = (len(words) + 1) // 2
+            lines = [" ".join(words[:half]), " ".join(words[half:])]
+        for index, line in enumerate(lines):
+            text = _("Dead: {ranks}").format(ranks=line) if index == 0 else line
+            pill = self.decor.pill(text, px, DEAD_GREY)
+            surface.blit(pill, pill.get_rect(midtop=(layout.deck.centerx, y)))
+            y += pill.get_height() + 2
 
     # --- cards --------------------------------------------------------------------------
 
