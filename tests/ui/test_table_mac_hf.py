@@ -89,8 +89,15 @@ def _backs(table: TableScene) -> list[tuple[int, pygame.Rect]]:
 )
 def test_hf_3_every_foot_lies_beside_its_hand_clear_of_everything(scene: TableScene) -> None:
     """HF-3: each foot not yet picked up is a packet by its own hand, inside the window and
-    clear of the stock, the pile, the meld areas, the other hands and the human's hand."""
+    clear of the stock, the pile, the meld areas, the other hands, the human's hand and the
+    seats' names with long last-turn captions."""
     layout, plan, view = scene.layout, scene.plan, scene.view
+    assert scene.info is not None
+    captions = dict.fromkeys(layout.seats, ("took the pile (14)", "discarded 10"))
+    counts = dict.fromkeys(layout.seats, 12)
+    surface = pygame.Surface(layout.size)
+    words = scene.hud.draw_seats(surface, layout, scene.info, counts, plan.labels, captions)
+    placed = [rect for rects in words.values() for rect in rects]
     assert set(plan.feet) == {s for s, n in enumerate(view.foot_sizes) if n}
     assert plan.feet, "no foot to look at"
     window = pygame.Rect((0, 0), layout.size)
@@ -105,6 +112,7 @@ def test_hf_3_every_foot_lies_beside_its_hand_clear_of_everything(scene: TableSc
         for other, back in _backs(scene):
             assert not rect.colliderect(back), (seat, other, back)
         assert rect.collidelist(hand_cards) < 0, seat
+        assert rect.collidelist(placed) < 0, (seat, placed[rect.collidelist(placed)])
         if seat == scene.me:
             assert layout.hand.contains(rect)
         else:
