@@ -85,6 +85,20 @@ def quota_met(quota: Sequence[int], books: Books) -> bool:
     return wild >= quota[2] and clean >= quota[0] and clean - quota[0] + dirty >= quota[1]
 
 
+def books_missing(quota: Sequence[int], books: Books) -> Books:
+    """HF-17: the (clean, dirty, wild) books a side still lacks to go out; a clean book
+    beyond those needed stands in for a dirty one, as in ``quota_met``."""
+    if not quota:
+        return (0, 0, 0)
+    clean, dirty, wild = books
+    spare = max(0, clean - quota[0])
+    return (
+        max(0, quota[0] - clean),
+        max(0, quota[1] - dirty - spare),
+        max(0, quota[2] - wild),
+    )
+
+
 def out_problem(state: State, side: int) -> Reason | None:
     """HF-16 and HF-17 for the player going out now: the foot played and the book quota."""
     rules = state.rules

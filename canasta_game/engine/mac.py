@@ -46,6 +46,18 @@ def cards_above_turn_card(rules: Rules, stock_size: int) -> int | None:
     return stock_size - rules.turn_card
 
 
+def talon_waiting(rules: Rules, melds: Sequence[Sequence[TableMeld]], stock_size: int) -> int:
+    """MAC-26, MAC-27: the talon on top of the stock that the next side to open from hand
+    takes: 4 while nobody has opened, 3 once one side has, none once every side has or the
+    turn card is drawn."""
+    if not rules.talon_first or not turn_card_in_stock(rules, stock_size):
+        return 0
+    opened = sum(1 for side in melds if side)
+    if opened == len(melds):
+        return 0
+    return rules.talon_second if opened else rules.talon_first
+
+
 def talon_size(state: State, side: int) -> int:
     """MAC-26, MAC-27: the talon the player who just opened from hand takes after discarding:
     4 for the first side to open, 3 for the second, none after a pick or the turn card."""

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from canasta_game.engine.caliente import problem_of
+from canasta_game.engine.handfoot import book_counts, books_missing
 from canasta_game.engine.italian import naturals_needed
-from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
+from canasta_game.engine.mac import cards_above_turn_card, ranks_dead, talon_waiting
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -59,6 +60,9 @@ class PlayerView:
     end: HandEnd | None
     #: CAL-2: per side, the Caliente cards played this hand (empty in other games)
     calientes_played: tuple[tuple[int, ...], ...] = ()
+    #: MAC-33: the special hand that ended the hand, laid face up for all (else empty); the
+    #: cards stay in their holder's hand (MAC-34 scores the hand as one).
+    special_cards: tuple[int, ...] = ()
 
     # --- facts the table and the bots read instead of re-deriving a rule -----------------
     # Each is worked out from the public fields above by the engine's own functions, on
@@ -142,9 +146,26 @@ class PlayerView:
         )
 
     @cached_property
+    def books_needed(self) -> tuple[tuple[int, int, int], ...]:
+        """HF-17: per side, the (clean, dirty, wild) books still missing to go out."""
+        quota = self.rules.book_quota
+        return tuple(books_missing(quota, book_counts(side)) for side in self.melds)
+
+    @cached_property
     def cards_above_turn_card(self) -> int | None:
         """MAC-4: stock cards above the turn card, None once it is drawn (or with none)."""
         return cards_above_turn_card(self.rules, self.stock_size)
+
+    @property
+    def pile_top_face_down(self) -> bool:
+        """MAC-30: the discard that went out lies face down on the pile."""
+        end = self.end
+        return end is not None and end.reason == "went_out" and self.rules.closing_face_down
+
+    @cached_property
+    def talon(self) -> int:
+        """MAC-26, MAC-27: cards of the talon lying on the stock for the next side to open."""
+        return talon_waiting(self.rules, self.melds, self.stock_size)
 
     @cached_property
     def dead_ranks(self) -> frozenset[int]:
@@ -215,6 +236,11 @@ def observe(state: State, seat: int) -> PlayerView:
         must_go_out=state.must_go_out if mine else False,
         end=state.end,
         calientes_played=state.calientes_played,
+        special_cards=(
+            hands[state.end.seat]
+            if state.end is not None and state.end.special and state.end.seat is not None
+            else ()
+        ),
     )
     return view
 

@@ -844,10 +844,10 @@ ITALIAN_PRESETS: dict[str, Rules] = {
 }
 PRESETS.update(ITALIAN_PRESETS)
 
-#: Presets the table cannot play in full yet (issue 12: Modern American's talon and special
-#: hands, Hand and Foot's feet are not shown): the simulator and the arena deal them, New
-#: game does not offer them.
-TABLE_PENDING: frozenset[str] = frozenset({"modern-american", *HAND_AND_FOOT_PRESETS})
+#: Presets the table cannot play in full yet: the simulator and the arena deal them, New game
+#: does not offer them. Every preset is playable at the table today; a new variant whose
+#: table is unfinished goes here until it is.
+TABLE_PENDING: frozenset[str] = frozenset()
 
 #: The presets New game offers: every other one. This is the one place that decides.
 NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)

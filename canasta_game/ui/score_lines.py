@@ -56,6 +56,28 @@ LABELS: dict[str, str] = {
 }
 
 
+#: MAC-33, MAC-35: the special hands by the CLA's (and pagat's) names.
+SPECIAL_HANDS: dict[str, str] = {
+    "pairs": N_("Pairs"),
+    "wild_pairs": N_("Wild Pairs"),
+    "miami_pairs": N_("Miami Pairs"),
+    "zip_code": N_("Zip Code"),
+    "straight": N_("Straight"),
+    "garbage": N_("Garbage"),
+    "blast_off": N_("Blast Off"),
+    "triples": N_("Triples"),
+    "quads": N_("Quads"),
+    "dream_hand_4": N_("Dream Hand +4"),
+    "dream_hand_5": N_("Dream Hand +5"),
+}
+
+
+def special_hand_name(key: str) -> str:
+    """A special hand's name in the player's language (its key if a newer engine adds one)."""
+    name = SPECIAL_HANDS.get(key)
+    return _(name) if name is not None else key.replace("_", " ")
+
+
 #: The sequence family names its canastas as the rule books do: a samba (V-SAMBA), or an
 #: escalera where bolivias exist (BOL-3, BOL-4).
 SAMBA_LABELS: dict[str, str] = {"sequence_canastas": N_("Sambas")}

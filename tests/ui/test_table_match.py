@@ -12,9 +12,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from canasta_game.ai import make_bot
 from canasta_game.controller.session import Session
-from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.actions import AnswerGoOut, AskGoOut
 from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
@@ -49,53 +48,6 @@ def _until_rest(driver: TableDriver) -> None:
     raise AssertionError("never came to rest")
 
 
-def _play_by_mouse(driver: TableDriver, bot_seed: str) -> None:
-    """One turn-step of the human, chosen by an Easy bot and carried out with the mouse."""
-    session = driver.session
-    scene = driver.scene
-    mover = make_bot("easy", 0, bot_seed)
-    action = mover.choose(session.view(), session.legal())
-    before = len(session.log)
-    if isinstance(action, AnswerGoOut):
-        button = scene.dialog.yes if action.yes else scene.dialog.no  # type: ignore[union-attr]
-        driver.click(button.rect.center)
-        driver.frames(2)
-    elif isinstance(action, DrawStock):
-        driver.click(driver.stock_point())
-    elif isinstance(action, TakePile):
-        cards = list(action.cards) + [c for meld in action.melds for c in meld]
-        driver.select(cards)
-        driver.drag(driver.pile_point(), driver.table_point())
-    elif isinstance(action, Meld):
-        closed = not session.state.melds[session.state.side_of(0)]
-        for group in action.new:
-            driver.drag_cards(group, driver.table_point())
-            _until_rest(driver)
-        if closed and action.new:
-            driver.key(pygame.K_RETURN)
-        for mid, cards in action.add:
-            driver.drag_cards(cards, driver.meld_point(mid))
-            _until_rest(driver)
-    elif isinstance(action, Discard):
-        driver.drag_cards([action.card], driver.pile_point())
-    elif isinstance(action, AskGoOut):
-        driver.click(scene.controls.rect("ask").center)
-        driver.frames(2)
-    _until_rest(driver)
-    if len(session.log) == before and session.human_to_act:
-        # The gestures did not make that exact move (a different split of the same cards):
-        # fall back to the plainest gesture of the phase.
-        driver.key(pygame.K_ESCAPE) if scene.selection.cards else None
-        scene.staging.clear()
-        if session.state.phase is Phase.DRAW:
-            driver.click(driver.stock_point())
-        elif session.state.phase is Phase.PLAY:
-            discards = [a for a in session.legal() if isinstance(a, Discard)]
-            if discards:
-                driver.double_click(driver.card_point(discards[0].card))
-        _until_rest(driver)
-
-
 def test_a_whole_hand_played_with_the_mouse_only(drivers: list[TableDriver]) -> None:
     session = Session.new(preset("classic-4"), 11, human_seat=0, level="easy")
     driver = TableDriver(session, delay=0.05, animation_speed=4.0)
@@ -103,7 +55,8 @@ def test_a_whole_hand_played_with_the_mouse_only(drivers: list[TableDriver]) -> 
     moves = 0
     while driver.until_my_turn(limit=20000):
         _check_sprites(driver)
-        _play_by_mouse(driver, f"me:{moves}")
+        driver.play_turn(f"me:{moves}")
+        _until_rest(driver)
         moves += 1
         assert moves < 400
     assert session.hand_over

@@ -93,6 +93,23 @@ PRESET_TEXTS: dict[str, PresetText] = {
     "italian-2decks": PresetText(
         N_("Italian Canasta, two decks"), N_("Italian Canasta with 108 cards.")
     ),
+    "modern-american": PresetText(
+        N_("Modern American Canasta"),
+        N_("The CLA's game: a turn card and a talon, dead ranks, the rule of five, to 8,500."),
+    ),
+    "hand-and-foot": PresetText(
+        N_("Hand and Foot"),
+        N_("A hand and a face-down foot of 13; clean, dirty and wild books over four deals."),
+    ),
+    "hand-and-foot-2": PresetText(
+        N_("Hand and Foot, two players"), N_("Hand and Foot, each for themselves, three decks.")
+    ),
+    "hand-and-foot-3": PresetText(
+        N_("Hand and Foot, three players"), N_("Hand and Foot, each for themselves, four decks.")
+    ),
+    "hand-and-foot-6": PresetText(
+        N_("Hand and Foot, two teams of three"), N_("Hand and Foot with seven decks.")
+    ),
 }
 
 
@@ -126,10 +143,10 @@ class Toggle:
     field: str
     on: object
     off: object
-    moot_when: str = ""  # a Rules field that, when set, makes this option change nothing
+    moot_when: tuple[str, ...] = ()  # Rules fields any of which, set, make it change nothing
 
     def applies(self, rules: Rules) -> bool:
-        return not (self.moot_when and getattr(rules, self.moot_when))
+        return not any(getattr(rules, name) for name in self.moot_when)
 
     @property
     def option_id(self) -> str:
@@ -146,7 +163,8 @@ class Toggle:
 
 TOGGLES = (
     Toggle("pile_frozen", True, False),
-    Toggle("r3_scale", "PROGRESSIVE", "FLAT", moot_when="r3_samba"),  # SAM-28 counts its own
+    # SAM-28, MAC-38 and HF-21 count the red threes their own way
+    Toggle("r3_scale", "PROGRESSIVE", "FLAT", moot_when=("r3_samba", "mac_scoring", "r3_each")),
     Toggle("stock_recycle", True, False),
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from canasta_game.controller.hints import seat_name
 from canasta_game.controller.session import Session
 from canasta_game.i18n import _
+from canasta_game.ui.score_lines import special_hand_name
 
 
 def _me(session: Session) -> int:
@@ -66,8 +67,12 @@ def how_it_ended(session: Session) -> str:
         return _("You declared Acaba.")
     if end.reason == "acaba" and end.seat is not None:
         return _("{name} declared Acaba.").format(name=seat_name(session, end.seat))
-    if end.reason == "special_hand" and end.seat is not None:  # MAC-33
-        return _("{name} laid a special hand.").format(name=seat_name(session, end.seat))
+    if end.reason == "special_hand" and end.seat == session.human_seat:  # MAC-33
+        return _("You laid a special hand: {hand}.").format(hand=special_hand_name(end.special))
+    if end.reason == "special_hand" and end.seat is not None:
+        return _("{name} laid a special hand: {hand}.").format(
+            name=seat_name(session, end.seat), hand=special_hand_name(end.special)
+        )
     if end.reason == "red_three_last" and session.state.rules.last_three_in_hand:  # MAC-8
         return _("A three was the last card of the stock.")
     if end.reason == "red_three_last":

@@ -14,7 +14,7 @@ import dataclasses
 import pygame
 
 from canasta_game.engine.rules import PRESETS
-from canasta_game.i18n import _
+from canasta_game.i18n import _, ngettext
 from canasta_game.persistence import Settings
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
@@ -100,14 +100,14 @@ class NewGameScreen(GuiScene):
         y += row
 
         self.label(_("Play to"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        targets = sorted({*TARGETS, rules.target})
-        self.dropdown(
-            [(target_label(t), str(t)) for t in targets],
-            str(rules.target),
-            pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
-            self._target,
-            panel,
-        )
+        field = pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT)
+        if rules.fixed_deals:  # HF-14: a fixed number of deals, whatever the scores
+            deals = ngettext("{count} deal", "{count} deals", rules.fixed_deals)
+            self.label(deals.format(count=rules.fixed_deals), field, panel)
+        else:
+            targets = sorted({*TARGETS, rules.target})
+            choices = [(target_label(t), str(t)) for t in targets]
+            self.dropdown(choices, str(rules.target), field, self._target, panel)
         y += row + 4
 
         for toggle in (t for t in TOGGLES if t.applies(rules)):

@@ -30,6 +30,7 @@ class Movement:
     from_stock: set[int] = field(default_factory=set)
     order: dict[int, int] = field(default_factory=dict)  # uid -> position in the move
     fallback_seat: int | None = None  # who moved, when no event says more
+    feet: set[int] = field(default_factory=set)  # HF-8: seats whose foot became their hand
 
 
 def movement_from_events(events: Sequence[ev.Event], fallback_seat: int | None) -> Movement:
@@ -65,6 +66,8 @@ def movement_from_events(events: Sequence[ev.Event], fallback_seat: int | None) 
         elif isinstance(event, ev.Discarded):
             move.origin.setdefault(event.card, event.seat)
             mark((event.card,))
+        elif isinstance(event, ev.FootPickedUp):
+            move.feet.add(event.seat)
     return move
 
 
@@ -101,8 +104,11 @@ def reconcile(
     stock: Point,
     seat_points: dict[int, Point],
     me: int,
+    feet: dict[int, Point] | None = None,
 ) -> None:
-    """Make ``store`` match ``plan``, launching the flights that show the change."""
+    """Make ``store`` match ``plan``, launching the flights that show the change; a foot
+    picked up (HF-8) sends its cards from ``feet[seat]``, where its packet lay."""
+    foot_of = {seat: (feet or {}).get(seat, stock) for seat in move.feet}
     old_keys = store.all_keys()
     new_keys = set(plan.homes)
     launches: list[_Launch] = []
@@ -194,7 +200,8 @@ def reconcile(
             start = seat_points[seat]
             wait_face: bool | None = False
         else:
-            start = stock
+            mine = home.zone == "hand" and key not in move.from_stock
+            start = foot_of.get(me, stock) if mine else stock
             wait_face = False
         sprite = CardSprite(key, key, start[0], start[1], home)
         store.add(sprite)
@@ -210,7 +217,7 @@ def reconcile(
                 start = (sprite.x, sprite.y)
                 store.rekey(sprite, key, None)
             else:
-                start = stock
+                start = foot_of.get(seat, stock)
                 sprite = CardSprite(key, None, start[0], start[1], home)
                 store.add(sprite)
             from_kind = sprite.kind if donors else "table"

@@ -23,6 +23,7 @@ MIXED_BLACK = (22, 22, 26)
 SEQUENCE_BLUE = (28, 78, 168)  # a samba / escalera
 WILD_GOLD = (150, 104, 12)  # a canasta of wild cards (bolivia)
 ICE = (150, 214, 246)
+DEAD_GREY = (70, 70, 76)  # MAC-16: the dead ranks' mark
 STOP_RED = (204, 30, 36)
 GLOW = (255, 214, 90)
 SELECT = (255, 206, 64)

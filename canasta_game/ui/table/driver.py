@@ -11,9 +11,12 @@ from collections.abc import Iterable
 
 import pygame
 
+from canasta_game.ai import make_bot
 from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
+from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import face_text
+from canasta_game.engine.state import Phase
 from canasta_game.ui.table.headless import HeadlessContext, init_headless, make_context, pump
 from canasta_game.ui.table.table_scene import TableScene
 
@@ -188,3 +191,55 @@ class TableDriver:
 
     def message(self) -> str | None:
         return self.scene.messages.text
+
+    # --- a whole turn ---------------------------------------------------------------------
+
+    def play_turn(self, bot_seed: str) -> None:
+        """One step of the human's turn, chosen by an Easy bot and made with the mouse as a
+        person would: click the stock, drag cards to the pile, the table or a meld, press a
+        dialog's button. Where the gestures make another move with the same cards (a
+        different split), the plainest gesture of the phase stands in."""
+        session = self.session
+        action = make_bot("easy", self.scene.me, bot_seed).choose(session.view(), session.legal())
+        before = len(session.log)
+        self._gesture(action)
+        self.settle()
+        if len(session.log) == before and session.human_to_act:
+            self.scene.selection.clear()
+            self.scene.staging.clear()
+            if session.state.phase is Phase.DRAW:
+                self.click(self.stock_point())
+            elif session.state.phase is Phase.PLAY:
+                discards = [a for a in session.legal() if isinstance(a, Discard)]
+                if discards:
+                    self.double_click(self.card_point(discards[0].card))
+            self.settle()
+
+    def _gesture(self, action: object) -> None:
+        """The mouse gestures of one action."""
+        scene = self.scene
+        if isinstance(action, AnswerGoOut):
+            button = scene.dialog.yes if action.yes else scene.dialog.no  # type: ignore[union-attr]
+            self.click(button.rect.center)
+            self.frames(2)
+        elif isinstance(action, DrawStock):
+            self.click(self.stock_point())
+        elif isinstance(action, TakePile):
+            self.select(list(action.cards) + [c for meld in action.melds for c in meld])
+            self.drag(self.pile_point(), self.table_point())
+        elif isinstance(action, Meld):
+            state = self.session.state
+            closed = not state.melds[state.side_of(scene.me)]
+            for group in action.new:
+                self.drag_cards(group, self.table_point())
+                self.settle()
+            if closed and action.new:
+                self.key(pygame.K_RETURN)
+            for mid, cards in action.add:
+                self.drag_cards(cards, self.meld_point(mid))
+                self.settle()
+        elif isinstance(action, Discard):
+            self.drag_cards([action.card], self.pile_point())
+        elif isinstance(action, AskGoOut):
+            self.click(scene.controls.rect("ask").center)
+            self.frames(2)

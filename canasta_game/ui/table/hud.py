@@ -30,6 +30,7 @@ class SideInfo:
     opened: bool
     mine: bool
     canastas: int
+    books: bool = False  # HF-9: the game calls its canastas books
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class HudInfo:
     seat_names: tuple[str, ...]
     actor: int
     seat_sides: tuple[int, ...] = ()  # each seat's side, for its colour mark
+    deal: str = ""  # HF-14: "Deal 2 of 4" where the match is a fixed number of deals
+    area_notes: tuple[str, ...] = ()  # per side, after its name over its melds (HF-17)
 
 
 class Hud:
@@ -63,6 +66,10 @@ class Hud:
         turn = self.text.render(info.turn, px, TURN if info.my_turn else INK, bold=True)
         turn_x = rect.width - reserved - pad - turn.get_width()
         bar.blit(turn, (turn_x, (rect.height - turn.get_height()) // 2))
+        if info.deal:  # HF-14: which of the match's deals this is, before whose turn
+            deal = self.text.render(info.deal, small, INK_DIM)
+            turn_x -= deal.get_width() + 2 * pad
+            bar.blit(deal, (turn_x + pad, (rect.height - deal.get_height()) // 2))
         room = turn_x - pad * 3
         block_w = room // max(1, len(info.sides))
         x = pad
@@ -92,7 +99,10 @@ class Hud:
         status = _("open") if side.opened else _("not open")
         minimum = _("min {points}").format(points=format_number(side.minimum))
         canastas = ""
-        if side.canastas:
+        if side.canastas and side.books:  # HF-9
+            canastas = ngettext("{count} book", "{count} books", side.canastas)
+            canastas = canastas.format(count=side.canastas)
+        elif side.canastas:
             canastas = ngettext("{count} canasta", "{count} canastas", side.canastas)
             canastas = canastas.format(count=side.canastas)
         dot = " \u00b7 "
@@ -114,7 +124,7 @@ class Hud:
         self, surface: pygame.Surface, layout: TableLayout, info: HudInfo, reserved: int
     ) -> None:
         """The top bar; ``reserved`` pixels at the right are left for the menu buttons."""
-        key = (layout.size, info.sides, info.turn, info.my_turn, reserved)
+        key = (layout.size, info.sides, info.turn, info.my_turn, info.deal, reserved)
         if self._bar is None or key != self._bar_key:
             self._bar = self._render_bar(layout, info, reserved)
             self._bar_key = key

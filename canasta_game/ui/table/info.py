@@ -13,6 +13,7 @@ from canasta_game.engine.actions import AskGoOut
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
 from canasta_game.i18n import _
+from canasta_game.ui.score_lines import special_hand_name
 from canasta_game.ui.table.hud import HudInfo, SideInfo
 from canasta_game.ui.table.wording import side_name
 
@@ -28,6 +29,7 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
             view.is_open(side),
             side == view.side,
             sum(1 for m in view.melds[side] if m.is_canasta and not m.is_black_threes),
+            books=rules.books_closed,
         )
         for side in range(rules.sides)
     )
@@ -47,6 +49,40 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
         names,
         -1 if over else view.actor,
         seat_sides=tuple(rules.seat_side),
+        deal=deal_text(view),
+        area_notes=tuple(
+            special_note(view, side) or books_note(view, side) for side in range(rules.sides)
+        ),
+    )
+
+
+def deal_text(view: PlayerView) -> str:
+    """HF-14: "Deal 2 of 4" where the match is a fixed number of deals, else nothing."""
+    deals = view.rules.fixed_deals
+    if not deals:
+        return ""
+    return _("Deal {deal} of {deals}").format(deal=min(view.deal + 1, deals), deals=deals)
+
+
+def special_note(view: PlayerView, side: int) -> str:
+    """MAC-33: over the side that laid the special hand, its name."""
+    end = view.end
+    if not view.special_cards or end is None or end.seat is None:
+        return ""
+    if view.rules.seat_side[end.seat] != side:
+        return ""
+    return _("special hand: {hand}").format(hand=special_hand_name(end.special))
+
+
+def books_note(view: PlayerView, side: int) -> str:
+    """HF-17: the books the side still needs before it may go out (the engine counts them)."""
+    if not view.rules.book_quota:
+        return ""
+    clean, dirty, wild = view.books_needed[side]
+    if not (clean or dirty or wild):
+        return _("enough books to go out")
+    return _("books still needed: clean {clean}, dirty {dirty}, wild {wild}").format(
+        clean=clean, dirty=dirty, wild=wild
     )
 
 

@@ -19,7 +19,7 @@ from canasta_game.engine.actions import CombineMelds
 from canasta_game.engine.cards import RANK_OF, rank_text
 from canasta_game.engine.cuban import sets_aside
 from canasta_game.engine.game import apply
-from canasta_game.engine.meldrules import MeldKind, meld_kind
+from canasta_game.engine.meldrules import CanastaKind, MeldKind, canasta_kind, meld_kind
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import State
 from canasta_game.i18n import _, ngettext, pgettext
@@ -210,18 +210,32 @@ def _three_line(
     return _("{name} put down a red three").format(name=names[event.seat])
 
 
+def _book_line(kind: CanastaKind, side: str) -> str:
+    """HF-9: a book completed, by its kind (clean, dirty or wild)."""
+    if kind is CanastaKind.NATURAL:
+        return _("{side} completed a clean book").format(side=side)
+    if kind is CanastaKind.WILD:
+        return _("{side} completed a wild book").format(side=side)
+    return _("{side} completed a dirty book").format(side=side)
+
+
 def _extra_lines(
     events: Sequence[ev.Event],
     names: Sequence[str],
     side_names: Sequence[str],
     me: int,
-    rules: Rules | None = None,
+    *,
+    rules: Rules | None,
+    books: Mapping[int, CanastaKind],
 ) -> list[str]:
-    """What else the move did: red threes laid, canastas completed, the pile frozen, out."""
+    """What else the move did: red threes laid, canastas (HF: books by kind, ``books``)
+    completed, the pile frozen, a foot picked up, out."""
     lines: list[str] = []
     for event in events:
         if isinstance(event, ev.BonusThreePlaced):
             lines.append(_three_line(event, names, me, rules))
+        elif isinstance(event, ev.CanastaCompleted) and event.mid in books:  # HF-9
+            lines.append(_book_line(books[event.mid], side_names[event.side]))
         elif isinstance(event, ev.CanastaCompleted):
             text = (
                 _("{side} completed a natural canasta")
@@ -239,6 +253,13 @@ def _extra_lines(
             else:
                 text = _("{name} declared Acaba: the hand is over")
                 lines.append(text.format(name=names[event.seat]))
+        elif isinstance(event, ev.FootPickedUp):  # HF-8
+            if event.seat == me:
+                lines.append(_("You picked up your foot"))
+            else:
+                lines.append(_("{name} picked up the foot").format(name=names[event.seat]))
+        elif isinstance(event, ev.HandEnded) and event.reason == "special_hand":  # MAC-33
+            lines.append(_("A special hand ends the hand"))
         elif isinstance(event, ev.HandEnded) and event.reason not in ("went_out", "acaba"):
             lines.append(_("The stock is used up: the hand is over"))
     return lines
@@ -260,6 +281,7 @@ def describe(
     me: int,
     keys: Mapping[int, int],
     rules: Rules | None = None,
+    books: Mapping[int, CanastaKind] | None = None,
 ) -> tuple[LoggedMove | None, list[str]]:
     """The move's own line (None for a move with nothing to say) and the lines that follow;
     ``rules`` tells a Cuban set-aside black three from a red three (CUB-8)."""
@@ -273,7 +295,7 @@ def describe(
     move = None
     if main is not None:
         move = LoggedMove(actor, main[0], main[1], frozenset(shown))
-    return move, _extra_lines(events, names, side_names, me, rules)
+    return move, _extra_lines(events, names, side_names, me, rules=rules, books=books or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +342,11 @@ class MoveLog:
             actor = state.actor
             state, events = apply(state, action)
             keys = {m.mid: m.key for side in state.melds for m in side}
+            books = (
+                {m.mid: canasta_kind(m) for side in state.melds for m in side if m.is_canasta}
+                if state.rules.books_closed
+                else None
+            )
             move, extra = describe(
                 events,
                 actor,
@@ -328,6 +355,7 @@ class MoveLog:
                 me=me,
                 keys=keys,
                 rules=session.rules,
+                books=books,
             )
             if isinstance(action, CombineMelds) and move is not None:
                 move = _combined(state, action, move, names[actor], actor == me)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
+from canasta_game.engine.cards import rank_text
 from canasta_game.engine.meldrules import CanastaKind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.rules import Rules
@@ -17,6 +18,7 @@ from canasta_game.i18n import _
 from canasta_game.ui.sides import side_colour
 from canasta_game.ui.table.card_images import CardImages
 from canasta_game.ui.table.decor import (
+    DEAD_GREY,
     GOLD,
     ICE,
     INK,
@@ -31,7 +33,14 @@ from canasta_game.ui.table.decor import (
     Decor,
 )
 from canasta_game.ui.table.felt import paint_felt
-from canasta_game.ui.table.layout import STOCK_LAYERS, STOCK_STEP, TABLE, TableLayout
+from canasta_game.ui.table.layout import (
+    MINI,
+    STOCK_EDGE,
+    STOCK_LAYERS,
+    STOCK_STEP,
+    TABLE,
+    TableLayout,
+)
 from canasta_game.ui.table.placement import TablePlan
 from canasta_game.ui.table.sprites import CardSprite
 from canasta_game.ui.table.text import TextCache
@@ -47,8 +56,12 @@ def canasta_badge(kind: CanastaKind, rules: Rules, count: int) -> tuple[str, Col
     if kind is CanastaKind.WILD:
         word = _("bolivia {count}") if rules.sequences else _("wild {count}")
         return word.format(count=count), WILD_GOLD
+    if kind is CanastaKind.NATURAL and rules.books_closed:  # HF-9: a clean book
+        return _("clean {count}").format(count=count), NATURAL_RED
     if kind is CanastaKind.NATURAL:
         return _("natural {count}").format(count=count), NATURAL_RED
+    if rules.books_closed:  # HF-9: a dirty book
+        return _("dirty {count}").format(count=count), MIXED_BLACK
     return _("mixed {count}").format(count=count), MIXED_BLACK
 
 
@@ -109,6 +122,8 @@ class Painter:
         rect = layout.stock
         count = view.stock_size
         above = view.cards_above_turn_card  # MAC-4: the turn card lies sideways in the stock
+        if count and view.talon and view.end is None:  # MAC-26: the stock's top cards
+            self.talon(surface, layout, view.talon)
         if count:
             back = self.images.back(TABLE)
             if above is not None:
@@ -130,6 +145,41 @@ class Painter:
                     _("Turn {count}").format(count=above), px, PILL_DARK, fg=GOLD
                 )
             surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+
+    def talon(self, surface: pygame.Surface, layout: TableLayout, count: int) -> pygame.Rect:
+        """MAC-26: the talon, the top ``count`` cards of the stock, whose edges peek out
+        above it (the stock is drawn over them) for the next side to open, named above.
+        Returns the part of the table it covers beyond the stock."""
+        rect = layout.stock
+        back = self.images.back(TABLE)
+        step = max(4, rect.height // 11)
+        top = rect.top - STOCK_EDGE
+        for i in range(count, 0, -1):
+            surface.blit(back, (rect.left - STOCK_EDGE, top - i * step))
+        px = max(10, layout.fonts["badge"] - 3)
+        mark = self.decor.pill(_("Talon {count}").format(count=count), px, PILL_DARK, fg=GOLD)
+        where = mark.get_rect(midbottom=(rect.centerx, top - count * step - 3))
+        surface.blit(mark, where)
+        cards = pygame.Rect(rect.left - STOCK_EDGE, top - count * step, rect.width, count * step)
+        return where.union(cards)
+
+    def feet(
+        self, surface: pygame.Surface, layout: TableLayout, plan: TablePlan, view: PlayerView
+    ) -> None:
+        """HF-3: each foot not yet picked up, a small stack of backs with its card count."""
+        px = max(10, layout.fonts["badge"] - 3)
+        for seat, rect in plan.feet.items():
+            kind = TABLE if seat == view.seat else MINI
+            back = self.images.back(kind)
+            if rect.width > rect.height:  # a side seat's foot lies sideways, as its fan does
+                back = self.images.image(None, kind, False, True)
+            count = view.foot_sizes[seat]
+            for i in range(min(STOCK_LAYERS, 1 + count // 4) - 1, -1, -1):
+                surface.blit(back, (rect.left - STOCK_STEP * i, rect.top - STOCK_STEP * i))
+            mark = self.decor.pill(_("Foot {count}").format(count=count), px, PILL_DARK, fg=GOLD)
+            if mark.get_width() > rect.width + 2 * layout.pad:
+                mark = self.decor.pill(str(count), px, PILL_DARK, fg=GOLD)
+            surface.blit(mark, mark.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
 
     def pile_packet(self, surface: pygame.Surface, layout: TableLayout, view: PlayerView) -> None:
         """IT-4: the face-down packet under the pile, as card backs peeking out below it."""
@@ -155,23 +205,44 @@ class Painter:
             pill = self.decor.pill(label, max(11, px - 3), PILL_DARK)
             surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
             y += pill.get_height() + 3
+        mark = None
         if view.pile_frozen:
             why = view.pile_frozen_reason  # O-PILE-FROZEN (Cuban CUB-3): by the rules, no card
             always = why is not None and why.key == "frozen_always"
             word = _("Always frozen") if always else _("Frozen")
             mark = self.decor.pill(word, px, (24, 70, 110), fg=ICE, edge=ICE)
-            at = mark.get_rect(midtop=(rect.centerx, y))
-            at.right = min(at.right, rect.right + layout.pad // 2)  # clear of the meld areas
-            surface.blit(mark, at)
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
+        if mark is not None:
             surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+            y += mark.get_height() + 3
+        if view.dead_ranks:
+            self.dead_ranks(surface, layout, sorted(view.dead_ranks), y)
         block = view.pile_block  # C-PILE-5 (CUB-3): a wild card on top stops every take too
         stops = ("C-B3-3", "C-UP-4", "IT-18")
         if block is not None and (block.rule in stops or block.key == "pile_blocked_wild"):
             size = max(26, rect.width // 2)
             sign = self.decor.stop_sign(size, _("STOP"))
             surface.blit(sign, sign.get_rect(center=(rect.right - 2, rect.top + 4)))
+
+    def dead_ranks(
+        self, surface: pygame.Surface, layout: TableLayout, ranks: list[int], y: int
+    ) -> None:
+        """MAC-16: the dead ranks under the pile, across the deck's column (two lines where
+        one does not fit), so no discard or pick has to be refused to learn them."""
+        px = max(10, layout.fonts["badge"] - 3)
+        room = layout.deck.width - 4
+        words = ["10" if (t := rank_text(r)) == "T" else t for r in ranks]
+        lines = [" ".join(words)]
+        pill = self.decor.pill(_("Dead: {ranks}").format(ranks=lines[0]), px, DEAD_GREY)
+        if pill.get_width() > room and len(words) > 1:
+            half = (len(words) + 1) // 2
+            lines = [" ".join(words[:half]), " ".join(words[half:])]
+        for index, line in enumerate(lines):
+            text = _("Dead: {ranks}").format(ranks=line) if index == 0 else line
+            pill = self.decor.pill(text, px, DEAD_GREY)
+            surface.blit(pill, pill.get_rect(midtop=(layout.deck.centerx, y)))
+            y += pill.get_height() + 2
 
     # --- cards --------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from canasta_game.engine.meldrules import CanastaKind, MeldKind, meld_kind
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import TableMeld
 from canasta_game.ui.card_art import index_extent
+from canasta_game.ui.table.feet import foot_rect, foot_room
 from canasta_game.ui.table.layout import HAND, MINI, TABLE, SideArea, TableLayout
 from canasta_game.ui.table.sprites import Home, Key, back_key
 
@@ -60,6 +61,7 @@ class TablePlan:
     labels: dict[int, tuple[int, int, bool]] = field(default_factory=dict)  # x, y, above?
     staging_rect: pygame.Rect | None = None
     freezer: int | None = None  # the card shown crosswise in the pile
+    feet: dict[int, pygame.Rect] = field(default_factory=dict)  # HF-3: seat -> its packet
 
     def uids(self) -> set[int]:
         return {k for k in self.homes if isinstance(k, int)}
@@ -246,7 +248,9 @@ def _lay_side(
     layout: TableLayout,
     area: SideArea,
     staged: Sequence[tuple[int, ...]],
+    special: Sequence[tuple[int, ...]] = (),
 ) -> None:
+    """The side's red threes, melds, staged groups and (MAC-33) a special hand laid down."""
     side = area.side
     kind = area.card
     label_h = layout.fonts["badge"] + layout.pad // 2
@@ -256,6 +260,7 @@ def _lay_side(
     columns: list[list[int] | TableMeld] = [cards for _zone, cards in threes]
     columns.extend(melds)
     columns.extend(list(g) for g in staged)
+    columns.extend(list(g) for g in special)
     if not columns:
         if area.mine:
             plan.staging_rect = area.rect.copy()
@@ -319,7 +324,11 @@ def _lay_side(
             )
         )
         index += 1
-    if area.mine and not view.melds[side]:
+    for g, group in enumerate(special):  # MAC-33: face up, by rank, where melds would lie
+        corner = corners[index]
+        _lay_column(plan, group, corner, size, kind, step, Z_STAGED + 40 * g, f"special:{side}")
+        index += 1
+    if area.mine and not view.melds[side] and not special:
         plan.staging_rect = area.rect.copy()
 
 
@@ -338,8 +347,9 @@ def _lay_pile(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
         jitter_y = ((uid * 53) % 5) - 2
         if uid == freezer:
             plan.homes[uid] = Home(cx, cy, TABLE, turned=True, z=Z_PILE + i, zone="pile")
-        elif depth == 0:
-            plan.homes[uid] = Home(cx, cy, TABLE, z=Z_PILE + i, zone="pile")
+        elif depth == 0:  # MAC-30: the going-out discard face down
+            face_up = not view.pile_top_face_down
+            plan.homes[uid] = Home(cx, cy, TABLE, face_up, z=Z_PILE + i, zone="pile")
         else:
             plan.homes[uid] = Home(
                 cx + jitter_x, cy + jitter_y, TABLE, z=Z_PILE + i, hidden=depth > 2, zone="pile"
@@ -354,12 +364,17 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
     mini_w, mini_h = layout.card(MINI)
     pad = layout.pad
     label_h = layout.fonts["label"] + pad // 2
+    laid = view.end.seat if view.special_cards and view.end is not None else None
     for seat, spot in layout.seats.items():
-        n = view.hand_sizes[seat]
+        n = view.hand_sizes[seat] - (len(view.special_cards) if seat == laid else 0)
         plan.backs[seat] = n
         rect = spot.rect
+        foot = 0
+        if view.foot_sizes[seat]:  # HF-3: the foot lies at the fan's far end
+            plan.feet[seat] = foot_rect(layout, seat, view.seat)
+            foot = foot_room(layout, seat, view.seat)
         if spot.vertical:
-            length = rect.height - label_h - 2 * pad
+            length = rect.height - label_h - 2 * pad - foot
             step = min(mini_w * 0.32, (length - mini_w) / max(1, n - 1))
             total = mini_w + step * max(0, n - 1)
             y0 = rect.top + label_h + pad + (length - total) / 2 + mini_w / 2
@@ -369,7 +384,7 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
                     rect.centerx, y0 + i * step, MINI, False, True, Z_BACKS + i, zone=f"back:{seat}"
                 )
         else:
-            length = rect.width - 2 * pad
+            length = rect.width - 2 * pad - foot
             step = min(mini_w * 0.4, (length - mini_w) / max(1, n - 1))
             total = mini_w + step * max(0, n - 1)
             x0 = rect.centerx - total / 2 + mini_w / 2
@@ -379,6 +394,20 @@ def _lay_backs(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
                 plan.homes[back_key(seat, i)] = Home(
                     x0 + i * step, y, MINI, False, z=Z_BACKS + i, zone=f"back:{seat}"
                 )
+
+
+def _laid_by(view: PlayerView) -> int:
+    """The side whose player laid the hand-ending special hand (MAC-33)."""
+    seat = view.end.seat if view.end is not None else None
+    return view.rules.seat_side[seat] if seat is not None else -1
+
+
+def _special_groups(view: PlayerView) -> list[tuple[int, ...]]:
+    """MAC-33: the special hand's cards in columns of one rank each, as it was laid."""
+    groups: dict[int, list[int]] = {}
+    for uid in sorted(view.special_cards, key=sort_key):
+        groups.setdefault(RANK_OF[uid], []).append(uid)
+    return [tuple(g) for g in groups.values()]
 
 
 def plan_table(
@@ -392,12 +421,22 @@ def plan_table(
     """Every card's resting place for ``view``; ``hand_order`` lists the fanned hand cards."""
     plan = TablePlan()
     my_side = view.side
+    special = _special_groups(view)
     for side, area in layout.areas.items():
-        _lay_side(plan, view, layout, area, staged if side == my_side else ())
+        laid = special if view.end is not None and side == _laid_by(view) else ()
+        _lay_side(plan, view, layout, area, staged if side == my_side else (), laid)
     _lay_pile(plan, view, layout)
     _lay_backs(plan, view, layout)
+    if special:  # MAC-33: the special hand lies on the table, not in the hand
+        hand_order = [c for c in hand_order if c not in view.special_cards]
 
-    _lay_hand(plan, layout, hand_order, selected, gaps)
+    hand = layout.hand
+    width, centre = hand.width, float(hand.centerx)
+    if view.foot_sizes[view.seat]:  # HF-3: my foot lies at the hand's left end
+        plan.feet[view.seat] = foot_rect(layout, view.seat, view.seat)
+        room = foot_room(layout, view.seat, view.seat)
+        width, centre = width - room, centre + room / 2
+    _lay_hand(plan, layout, hand_order, selected=selected, gaps=gaps, width=width, centre=centre)
     return plan
 
 
@@ -430,8 +469,11 @@ def _lay_hand(
     plan: TablePlan,
     layout: TableLayout,
     order: Sequence[int],
+    *,
     selected: set[int],
     gaps: bool,
+    width: int,
+    centre: float,
 ) -> None:
     """Fan the hand along the bottom; a second row in front leaves the first row's indices
     showing. With two rows a selected card keeps its place (its outline marks it): raised,
@@ -440,7 +482,7 @@ def _lay_hand(
     card_w, card_h = size
     hand = layout.hand
     rest_y = hand.bottom - layout.pad - card_h / 2  # a clear margin under the hand (issue 15)
-    rows = hand_rows(order, hand.width, size, gaps)
+    rows = hand_rows(order, width, size, gaps)
     lift = layout.selection_raise
     row_dy = 0.0
     if len(rows) > 1:
@@ -450,7 +492,7 @@ def _lay_hand(
     plan.hand_behind = len(order) - len(rows[-1])
     for r, row in enumerate(rows):
         base_y = rest_y - (len(rows) - 1 - r) * row_dy
-        xs = hand_xs(row, hand.width, card_w, gaps, hand.centerx)
+        xs = hand_xs(row, width, card_w, gaps, centre)
         for i, (uid, x) in enumerate(zip(row, xs, strict=True)):
             y = base_y - (lift if uid in selected else 0)
             plan.homes[uid] = Home(x, y, HAND, z=Z_HAND + len(plan.hand), zone="hand")

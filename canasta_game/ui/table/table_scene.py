@@ -52,6 +52,7 @@ from canasta_game.ui.table.context import TableContext
 from canasta_game.ui.table.decor import GLOW, Decor
 from canasta_game.ui.table.dialogs import CONFIRM_ACABA, GoOutQuestion
 from canasta_game.ui.table.drawers import draw_log, draw_sheet, log_scroll_limit
+from canasta_game.ui.table.feet import foot_rect
 from canasta_game.ui.table.help_overlay import draw_help
 from canasta_game.ui.table.hud import Hud, HudInfo
 from canasta_game.ui.table.info import hud_info, may_ask, staging_note
@@ -229,9 +230,13 @@ class TableScene:
             names = {
                 side: side_name(self.session.rules, side, info.seat_names) for side in layout.areas
             }
+            for side, note in enumerate(info.area_notes):  # HF-17: the books still needed
+                if note and side in names:
+                    names[side] = f"{names[side]} \u00b7 {note}"
             painter.area_labels(surface, layout, names)
         painter.stock(surface, layout, view)
         painter.pile_packet(surface, layout, view)
+        painter.feet(surface, layout, plan, view)
         resting: list[CardSprite] = []
         above: list[CardSprite] = []
         for sprite in self.store.drawing_order():
@@ -385,14 +390,16 @@ class TableScene:
             [tuple(g) for g in self.staging.groups],
             gaps=self.arrangement.sorted,
         )
+        move = move if move is not None else Movement()
         reconcile(
             self.store,
             self.plan,
-            move if move is not None else Movement(),
+            move,
             pace if pace is not None else self.pace(human=True),
             self.layout.stock.center,
             self._seat_points(),
             self.me,
+            {seat: foot_rect(self.layout, seat, self.me).center for seat in move.feet},
         )
 
     def _seat_points(self) -> dict[int, tuple[float, float]]:

@@ -93,6 +93,12 @@ def news_for(events: Sequence[ev.Event], seat_names: Sequence[str], me: int) -> 
                 return _("You declared Acaba: the hand is over")
             text = _("{name} declared Acaba: the hand is over")
             return text.format(name=seat_names[event.seat])
+        if isinstance(event, ev.FootPickedUp):  # HF-8
+            if event.seat == me:
+                return _("Your hand is used up: you pick up your foot")
+            return _("{name} picks up the foot").format(name=seat_names[event.seat])
+        if isinstance(event, ev.HandEnded) and event.reason == "special_hand":  # MAC-33
+            return _("A special hand ends the hand")
         if isinstance(event, ev.HandEnded) and event.reason != "went_out":
             return _("The stock is used up: the hand is over")
     return None
