@@ -7,7 +7,13 @@ import re
 
 import pytest
 
-from canasta_game.engine.rules import OPTION_IDS, PRESETS, SEQUENCE_PRESETS, VARIANT_RULE_IDS
+from canasta_game.engine.rules import (
+    NEW_GAME_PRESETS,
+    OPTION_IDS,
+    PRESETS,
+    SEQUENCE_PRESETS,
+    VARIANT_RULE_IDS,
+)
 from canasta_game.i18n import _
 from canasta_game.persistence.house_tables import HouseTable
 from canasta_game.ui.shell.house_rules import (
@@ -101,7 +107,6 @@ def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
     "base, options",
     [
         ("no-such-game", {}),
-        ("modern-american", {}),  # not offered in New game yet (TABLE_PENDING)
         ("classic-4", {"name": "x"}),  # not an option
         ("classic-4", {"custom_deck": ["AS"]}),  # not offered as a switch
         ("classic-4", {"deal_size": "13"}),  # the wrong type
@@ -112,6 +117,15 @@ def test_c_deal_house_rules_refuses_what_the_engine_cannot_deal() -> None:
 def test_a_table_the_game_cannot_use_is_refused_with_a_sentence(base, options) -> None:
     reason = table_check(HouseTable("T", base, options))
     assert reason is not None and reason.endswith(").")
+
+
+def test_a_table_of_a_game_held_out_of_new_game_is_refused(monkeypatch) -> None:
+    """A preset in TABLE_PENDING (none today) is not dealt from a saved house table."""
+    held = tuple(n for n in NEW_GAME_PRESETS if n != "samba")
+    monkeypatch.setattr("canasta_game.ui.shell.house_rules.NEW_GAME_PRESETS", held)
+    reason = table_check(HouseTable("T", "samba", {}))
+    assert reason is not None and "samba" in reason
+    assert table_check(HouseTable("T", "bolivia", {})) is None
 
 
 def test_a_good_table_passes_the_check() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton, UICheckBox
+from pygame_gui.elements import UIButton, UICheckBox, UIVerticalScrollBar
 
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.loop import MainLoop
@@ -93,8 +93,41 @@ class ShellDriver:
         self.frames(frames)
 
     def click(self, text: str, frames: int = 3) -> None:
-        """Click the visible button labelled ``text``."""
-        self.click_at(self.button(text).rect.center, frames)
+        """Click the visible button labelled ``text``; in an open list too long for the
+        screen (New game's rule sets) scroll to it first, as a player would."""
+        button = self.in_list(text)
+        if button is None:
+            button = self.button(text)  # raises LookupError naming what is visible
+        self.click_at(button.rect.center, frames)
+
+    def in_list(self, text: str) -> UIButton | None:
+        """The button labelled ``text``, scrolling an open list from its top down to it;
+        None if no line says ``text``."""
+        try:
+            return self.button(text)
+        except LookupError:
+            pass
+        for arrow in ("top_button", "bottom_button"):
+            for _ in range(30):
+                bars = [b for b in self.visible(UIVerticalScrollBar) if getattr(b, arrow)]
+                if not bars:
+                    return None
+                before = bars[-1].scroll_position  # type: ignore[attr-defined]
+                self._hold(getattr(bars[-1], arrow).rect.center)
+                try:
+                    return self.button(text)
+                except LookupError:
+                    if bars[-1].scroll_position == before:  # type: ignore[attr-defined]
+                        break  # at the end of the list
+        return None
+
+    def _hold(self, pos: tuple[int, int]) -> None:
+        """Press at ``pos`` for a few frames (a scroll arrow moves the list while held)."""
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.frames(6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(2)
 
     def tick(self, text: str, frames: int = 3) -> None:
         """Click the check box labelled ``text``."""
