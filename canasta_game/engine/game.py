@@ -582,6 +582,8 @@ def _ask(state: State) -> Result:
         return reason("C-SEAT-6", "ask_not_partner")
     if state.question is not Question.NONE:
         return reason("C-OUT-7", "ask_again")
+    if rules.ask_once and seat in state.asked_out:
+        return reason("MAC-32", "ask_once")
     if state.turn_melded:
         return reason("C-OUT-6", "ask_late")
     if len(state.hands[seat]) < 2:
@@ -589,7 +591,8 @@ def _ask(state: State) -> Result:
     if not can_go_out(state, asking=True):
         return reason("C-OUT-7", "ask_cannot_out")
     partner = answering_partner(rules, seat)
-    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING)
+    asked = (*state.asked_out, seat) if rules.ask_once else state.asked_out  # MAC-32
+    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING, asked_out=asked)
     return state, [ev.AskedGoOut(seat, partner)]
 
 

@@ -39,6 +39,7 @@ from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
+from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -213,6 +214,10 @@ def meld_moves(state: State) -> list[Meld]:
     everything = meld_all(state, groups)
     if everything is not None:
         candidates.append((everything, simple.by_construction(everything)))
+    if state.rules.meld_max and state.rules.out_needs_discard and melds:
+        final = out_meld(state)  # MAC-30: every card but the final discard, in one action
+        if final is not None:
+            candidates.append((final, True))
     out: list[Meld] = []
     seen: set[Meld] = set()
     for move, exact in candidates:

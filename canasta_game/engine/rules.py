@@ -119,6 +119,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "talon_second": "MAC-26",
     "out_needs_discard": "MAC-30",
     "out_no_open_pure": "MAC-31",
+    "ask_once": "MAC-32",
     "special_hands": "MAC-33",
     "mac_scoring": "MAC-36",
     # Hand and Foot (VARIANTS.md section 5)
@@ -259,6 +260,7 @@ class Rules:
     talon_second: int = 0  # MAC-26: and for the second
     out_needs_discard: bool = False  # MAC-30: going out always ends with a discard
     out_no_open_pure: bool = False  # MAC-31: no incomplete ace, seven or wild meld to go out
+    ask_once: bool = False  # MAC-32: "may I go out?" once per hand (C-OUT-7: once per turn)
     special_hands: str = "NONE"  # MAC-33 (CLA list), MAC-35 (PAGAT list)
     mac_scoring: bool = False  # MAC-36, MAC-38..42: bonuses, threes and penalties
     # Hand and Foot (VARIANTS.md section 5)
@@ -691,6 +693,7 @@ def _modern_american(name: str, **changes: Any) -> Rules:
         "out_needs_discard": True,  # MAC-30
         "closing_face_down": True,  # MAC-30
         "out_no_open_pure": True,  # MAC-31
+        "ask_once": True,  # MAC-32
         "special_hands": "CLA",  # MAC-33
         "mac_scoring": True,  # MAC-36, MAC-38..42
         "conc_bonus": 0,  # MAC-37: no concealed bonus

@@ -10,6 +10,8 @@ import pytest
 from scenario import legal, lines, pick, rejected
 
 from canasta_game.engine import (
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     DrawStock,
     Meld,
@@ -28,6 +30,7 @@ from canasta_game.engine.codec import state_from_dict, state_to_dict
 from canasta_game.engine.mac import canasta_line, special_hand
 from canasta_game.engine.match import Match
 from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Question, evolve
 
 MAC = preset("modern-american")
 OPEN = {0: ["9c 9d 9h 9s"], 1: ["8c 8d 8h"]}  # both sides have opened
@@ -335,6 +338,61 @@ def test_no_going_out_with_an_incomplete_sevens_meld_mac_31():
     state = _play("4h", melds=melds)
     why = rejected(state, Discard(0, pick(state, 0, "4h")[0]), "MAC-31")
     assert why.values == {"rank": RANK_OF[parse_cards("7c")[0]]}
+
+
+def _asked(state, yes):
+    """N asks "may I go out?" and S (the partner) answers."""
+    state = legal(state, AskGoOut(0))
+    assert state.phase is Phase.ANSWER and state.actor == 2
+    return legal(state, AnswerGoOut(2, yes))
+
+
+def test_ask_to_go_out_and_a_yes_binds_mac_32():
+    state = _play("5d 5h 5s 4h", melds=TWO_CANASTAS)
+    state = _asked(state, yes=True)
+    assert state.must_go_out
+    rejected(state, Discard(0, pick(state, 0, "4h")[0]), "C-OUT-6")  # must go out now
+    state = legal(state, _meld(state, "5d 5h 5s"))
+    assert legal(state, Discard(0, pick(state, 0, "4h")[0])).end.reason == "went_out"
+
+
+def test_a_no_binds_the_player_keeps_cards_mac_32():
+    state = _asked(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), yes=False)
+    assert state.question is Question.NO
+    rejected(state, _meld(state, "5d 5h 5s"), "C-OUT-6")  # melding down to the last card
+    legal(state, Discard(0, pick(state, 0, "4h")[0]))  # an ordinary discard is fine
+
+
+def test_ask_only_once_per_hand_mac_32():
+    state = evolve(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), asked_out=(0,))
+    rejected(state, AskGoOut(0), "MAC-32")
+    other = evolve(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), asked_out=(2,))
+    legal(other, AskGoOut(0))  # the partner's question was the partner's own
+    after = legal(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), AskGoOut(0))
+    assert after.asked_out == (0,)
+    assert state_from_dict(state_to_dict(after)).asked_out == (0,)
+
+
+def test_no_asking_without_a_way_out_this_turn_mac_32():
+    rejected(_play("5d 5h 4h 6c", melds=TWO_CANASTAS), AskGoOut(0), "C-OUT-7")
+    one = {0: ["Kc Kd Kh Ks Kc Kd Kh"], 1: ["8c 8d 8h"]}
+    rejected(_play("5d 5h 5s 4h", melds=one), AskGoOut(0), "C-OUT-7")  # MAC-29
+    sevens = {0: [*TWO_CANASTAS[0], "7c 7d 7h"], 1: ["8c 8d 8h"]}
+    rejected(_play("5d 5h 5s 4h", melds=sevens), AskGoOut(0), "C-OUT-7")  # MAC-31
+
+
+def test_way_out_with_wild_cards_by_the_rule_of_five_mac_32_18():
+    """The way out the question needs may complete a canasta with a wild card on a meld
+    of five naturals (MAC-18); two onto a meld of four naturals may not, and three wild
+    cards would make an incomplete wild meld (MAC-31), so there is no way out."""
+    five = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s 9c"], 1: ["8c 8d 8h"]}
+    state = _asked(_play("9h 2c 5d 5h 5s 4h", melds=five), yes=True)
+    state = legal(state, _meld(state, "5d 5h 5s"))
+    nine = next(m for m in state.melds[0] if m.size == 5)
+    state = legal(state, AddToMeld(0, nine.mid, pick(state, 0, "9h 2c")))
+    assert legal(state, Discard(0, pick(state, 0, "4h")[0])).end.reason == "went_out"
+    four = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s"], 1: ["8c 8d 8h"]}
+    rejected(_play("2c 2d 2h 5d 5h 5s 4h", melds=four), AskGoOut(0), "C-OUT-7")
 
 
 def test_empty_stock_ends_the_hand_mac_45():

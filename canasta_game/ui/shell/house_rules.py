@@ -159,6 +159,7 @@ def _sentences() -> dict[str, str]:
         "b3_first_round": _("No black three is discarded in the first round"),
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
         "acaba": _("A player may declare Acaba (the others score 1,500)"),
+        "ask_once": _('A player may ask "May I go out?" only once a hand'),
     }
 
 
