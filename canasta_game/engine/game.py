@@ -515,7 +515,8 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
 
 def _talon(state: State, events: list[ev.Event]) -> State:
     """MAC-26, MAC-27: after the discard, the player who opened from hand takes the talon
-    from the top of the stock; threes in it are laid out and replaced (MAC-6)."""
+    from the top of the stock (MAC-28: the side's packet set aside at the deal); threes in it
+    are laid out and replaced from the stock (MAC-6)."""
     seat = state.current
     side = state.side_of(seat)
     size = mac.talon_size(state, side)
@@ -524,6 +525,13 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     stock = list(state.stock)
     got: list[int] = []
     placed: list[int] = []
+    talons = state.talons
+    if state.rules.talon == "PREDEALT":  # MAC-28: the side's packet, then threes replaced
+        index = mac.packet_index(state, side)
+        packet = list(talons[index])
+        talons = tuple(() if i == index else t for i, t in enumerate(talons))
+        stock.extend(reversed(packet))  # drawn below in the packet's order
+        size = len(packet)
     while len(got) < size and stock:
         card = stock.pop()
         (placed if state.rules.is_bonus_three(card) else got).append(card)
@@ -531,6 +539,7 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
     return evolve(
         state,
+        talons=talons,
         stock=tuple(stock),
         hands=set_at(state.hands, seat, state.hands[seat] + tuple(got)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + tuple(placed)),

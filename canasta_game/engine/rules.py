@@ -41,6 +41,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "tiebreak": ("DRAW", "EXTRA_HAND"),
     "special_hands": ("NONE", "CLA", "PAGAT"),
     "upcard_packet": ("NONE", "UNDER", "COUNTING"),
+    "talon": ("NONE", "STOCK", "PREDEALT"),
 }
 
 #: Which RULES.md option each field implements (for the settings screen and the docs).
@@ -117,6 +118,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "splash": "O-MAC-SPLASH",
     "talon_first": "MAC-26",
     "talon_second": "MAC-26",
+    "talon": "MAC-28",
     "out_needs_discard": "MAC-30",
     "out_no_open_pure": "MAC-31",
     "ask_once": "MAC-32",
@@ -258,6 +260,7 @@ class Rules:
     splash: bool = False  # O-MAC-SPLASH: a natural or wild canasta opens with no minimum
     talon_first: int = 0  # MAC-26: talon cards for the first side to open
     talon_second: int = 0  # MAC-26: and for the second
+    talon: str = "NONE"  # MAC-26 "STOCK": from the stock; O-MAC-TALON-PREDEALT "PREDEALT" (MAC-28)
     out_needs_discard: bool = False  # MAC-30: going out always ends with a discard
     out_no_open_pure: bool = False  # MAC-31: no incomplete ace, seven or wild meld to go out
     ask_once: bool = False  # MAC-32: "may I go out?" once per hand (C-OUT-7: once per turn)
@@ -689,6 +692,7 @@ def _modern_american(name: str, **changes: Any) -> Rules:
         "init_no_mixed_canasta": True,  # MAC-24
         "talon_first": 4,  # MAC-26
         "talon_second": 3,  # MAC-26
+        "talon": "STOCK",  # MAC-26 (MAC-28: O-MAC-TALON-PREDEALT)
         "go_out_canastas": 2,  # MAC-29
         "out_needs_discard": True,  # MAC-30
         "closing_face_down": True,  # MAC-30

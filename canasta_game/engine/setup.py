@@ -95,6 +95,8 @@ def new_hand(
     if rules.foot_size:  # HF-3: then the feet, face down
         state = replace(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
     stock = list(reversed(rest))  # the top of the stock is the last element
+    if rules.talon == "PREDEALT":  # MAC-28: packets of 4 and 3 set aside, face down
+        state = replace(state, talons=set_aside(rules, stock))
     if rules.r3_before_upcard:
         bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=True)  # IT-3
         pile, hidden, frozen = deal_pile(rules, stock)  # IT-4, IT-5
@@ -109,6 +111,13 @@ def new_hand(
         bonus_threes=tuple(tuple(b) for b in bonus),
         exact_deal_side=exact_side,
     )
+
+
+def set_aside(rules: Rules, stock: list[int]) -> tuple[tuple[int, ...], ...]:
+    """MAC-28: the first side's packet, then the second's, from the top of ``stock`` (which
+    loses them)."""
+    first = tuple(stock.pop() for _ in range(rules.talon_first))
+    return first, tuple(stock.pop() for _ in range(rules.talon_second))
 
 
 def _replace_threes(

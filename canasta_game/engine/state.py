@@ -123,6 +123,7 @@ class State:
     # HF-3, HF-8: per seat, the foot still face down (empty once picked up, or in no foot game)
     feet: tuple[tuple[int, ...], ...] = ()
     deal: int = 0  # HF-13: which deal of the match this is (0 for the first)
+    talons: tuple[tuple[int, ...], ...] = ()  # MAC-28: the packets set aside, face down
     asked_out: tuple[int, ...] = ()  # MAC-32: the seats that asked "may I go out?" this hand
 
     # --- convenience readers ------------------------------------------------------------

@@ -42,6 +42,8 @@ def every_card_once(state: State) -> list[str]:
         cards += threes
     for foot in state.feet:  # HF-3
         cards += foot
+    for packet in state.talons:  # MAC-28
+        cards += packet
     cards.sort()
     if cards == _sorted_pack(state.rules):  # the fast test; the counts below name the fault
         return []
@@ -158,6 +160,8 @@ def no_leaks(state: State) -> list[str]:
         hidden = set(stock)
         for foot in state.feet:  # HF-3: a face-down foot is hidden from its owner too
             hidden.update(foot)
+        for packet in state.talons:  # MAC-28: the packets set aside, face down
+            hidden.update(packet)
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.picked[other])

@@ -302,6 +302,52 @@ def test_no_talon_after_opening_with_the_pack_mac_27():
     assert len(after.hands[0]) == 3  # 6d 4h and the 4s from the pack: no talon
 
 
+PREDEALT = preset("modern-american", talon="PREDEALT")
+
+
+def test_predealt_talon_packets_set_aside_at_the_deal_o_mac_talon_predealt_mac_28():
+    state = new_hand(PREDEALT, "packets")
+    assert [len(t) for t in state.talons] == [4, 3]
+    assert new_hand(MAC, "packets").talons == ()  # the CLA talon comes from the stock
+    laid = sum(map(len, state.bonus_threes)) + sum(map(len, state.hands))
+    assert len(state.stock) + laid + 7 == 108  # the packets are out of the stock
+    packets = {c for t in state.talons for c in t}
+    view = observe(state, 0)  # face down: nobody sees them
+    assert not packets & {*view.hand, *view.pile_cards}
+    assert state_from_dict(state_to_dict(state)).talons == state.talons
+
+
+def _with_packets(melds, stock=STOCK):
+    state = _draw(OPENING, melds=melds, rules=PREDEALT, stock=stock)
+    return evolve(state, talons=(parse_cards("Jc Jd Js Qs"), parse_cards("Qh Jh Th")))
+
+
+def test_predealt_first_side_takes_the_packet_of_four_mac_28():
+    after = _open_and_discard(_with_packets({}))
+    assert len(after.hands[0]) == 3 + 4
+    assert after.talons == ((), parse_cards("Qh Jh Th"))
+    assert len(after.stock) == len(STOCK.split()) - 1  # the stock gives only the draw
+
+
+def test_predealt_second_side_takes_the_packet_of_three_mac_28():
+    after = _open_and_discard(_with_packets({1: ["8c 8d 8h"]}))
+    assert len(after.hands[0]) == 3 + 3
+    assert after.talons == (parse_cards("Jc Jd Js Qs"), ())
+
+
+def test_predealt_packet_comes_after_the_turn_card_too_mac_28():
+    """ENG (README): MAC-27 keeps the talon from the stock's last cards; a packet set aside
+    at the deal lies outside the stock, so the turn card does not take it away."""
+    after = _open_and_discard(_with_packets({}, stock="Tc Td Ts Jc Jd Js Qs Jh Th"))
+    assert len(after.hands[0]) == 3 + 4
+
+
+def test_no_packet_without_an_opening_mac_28():
+    state = legal(_with_packets({}), DrawStock(0))
+    after = legal(state, Discard(0, pick(state, 0, "4c")[0]))
+    assert len(after.hands[0]) == 13 and [len(t) for t in after.talons] == [4, 3]
+
+
 # --- going out (MAC-29..31, MAC-45) -------------------------------------------------------
 
 TWO_CANASTAS = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s 9c 9d 2c"], 1: ["8c 8d 8h"]}

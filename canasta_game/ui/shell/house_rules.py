@@ -160,6 +160,7 @@ def _sentences() -> dict[str, str]:
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
         "acaba": _("A player may declare Acaba (the others score 1,500)"),
         "ask_once": _('A player may ask "May I go out?" only once a hand'),
+        "talon": _("The talon for the player who opens for the side"),
     }
 
 
@@ -176,6 +177,8 @@ def _value_texts() -> dict[tuple[str, str], str]:
     return {
         ("six_seating", "TWO_OF_THREE"): _("Two teams of three"),
         ("six_seating", "THREE_OF_TWO"): _("Three teams of two"),
+        ("talon", "STOCK"): _("4 or 3 cards from the stock after the discard"),
+        ("talon", "PREDEALT"): _("Packets of 4 and 3 set aside at the deal"),
         ("pile_conflict", "C"): _("Not allowed"),
         ("pile_conflict", "A"): _("A second meld of that rank"),
         ("pile_conflict", "B"): _("No wild limit over seven cards"),
