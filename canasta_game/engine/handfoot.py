@@ -85,6 +85,15 @@ def quota_met(quota: Sequence[int], books: Books) -> bool:
     return wild >= quota[2] and clean >= quota[0] and clean - quota[0] + dirty >= quota[1]
 
 
+def books_missing(quota: Sequence[int], books: Books) -> int:
+    """HF-17: how many books the side still lacks for the quota (0 once ``quota_met``)."""
+    clean, dirty, wild = books
+    extra_clean = max(0, clean - quota[0])
+    return (
+        max(0, quota[0] - clean) + max(0, quota[1] - dirty - extra_clean) + max(0, quota[2] - wild)
+    )
+
+
 def out_problem(state: State, side: int) -> Reason | None:
     """HF-16 and HF-17 for the player going out now: the foot played and the book quota."""
     rules = state.rules

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from canasta_game.engine.handfoot import books_missing
 from canasta_game.engine.italian import naturals_needed
 from canasta_game.engine.mac import cards_above_turn_card, ranks_dead
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
@@ -102,8 +103,12 @@ class PlayerView:
 
     @cached_property
     def out_needs(self) -> tuple[int, ...]:
-        """Per side: canastas still missing before the side may go out (C-OUT-1)."""
+        """Per side: canastas still missing before the side may go out (C-OUT-1), or the
+        books missing from Hand and Foot's quota (HF-17)."""
         need = self.rules.go_out_canastas
+        quota = self.rules.book_quota
+        if quota:
+            return tuple(books_missing(quota, _books(facts)) for facts in self.meld_facts)
         return tuple(max(0, need - _canastas(facts)) for facts in self.meld_facts)
 
     @cached_property
@@ -206,6 +211,16 @@ def _minimums(rules: Rules, scores: tuple[int, ...], deal: int) -> tuple[int, ..
 def _canastas(facts: tuple[MeldFacts, ...]) -> int:
     """C-OUT-1 counts canastas of every kind but black threes (C-B3-1)."""
     return sum(1 for f in facts if f.canasta not in (CanastaKind.NONE, CanastaKind.BLACK_THREES))
+
+
+def _books(facts: tuple[MeldFacts, ...]) -> tuple[int, int, int]:
+    """HF-9: the side's clean, dirty and wild books."""
+    kinds = [f.canasta for f in facts]
+    return (
+        kinds.count(CanastaKind.NATURAL),
+        kinds.count(CanastaKind.MIXED),
+        kinds.count(CanastaKind.WILD),
+    )
 
 
 def _known(hand: tuple[int, ...], picked: frozenset[int]) -> tuple[int, ...]:
