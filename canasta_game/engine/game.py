@@ -9,7 +9,7 @@ after which the turn cannot be finished legally is itself illegal).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from canasta_game.engine import acaba, mac
 from canasta_game.engine import events as ev
@@ -120,7 +120,7 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, DrawStock):
         return _draw(state, build)
     if isinstance(action, TakePile):
-        return take(state, action, build)
+        return _opening_lays(state, take(state, action, build))
     if isinstance(action, Acaba):
         return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if state.phase is Phase.DRAW:
@@ -130,7 +130,9 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
             return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
     if isinstance(action, Meld):
-        return _meld(state, action, build)
+        if mac.lays_three(state.rules, action):
+            return _lay_three(state, action, build)  # MAC-7
+        return _opening_lays(state, _meld(state, action, build))
     if isinstance(action, Discard):
         return _discard(state, action, build)
     if isinstance(action, AskGoOut):
@@ -239,7 +241,10 @@ def _stock_cards(
             stock = state.stock
         card = stock[-1]
         stock = stock[:-1]
-        if state.rules.is_bonus_three(card):
+        keep = state.rules.keep_three and mac.may_keep_three(
+            state, state.current, (*state.hands[state.current], *drawn)
+        )
+        if state.rules.is_bonus_three(card) and not keep:  # MAC-7: else it stays in hand
             last = not stock and not can_recycle(state)
             if last and state.rules.last_three_in_hand:  # MAC-8: it stays in the hand
                 return state, stock, (*drawn, card), tuple(placed), True
@@ -253,6 +258,50 @@ def _stock_cards(
 
 
 # --- melding ---------------------------------------------------------------------------
+
+
+def _lay_three(state: State, action: Meld, build: bool) -> Result:
+    """MAC-7: the player lays out the three kept in hand; it is replaced (MAC-6)."""
+    rest = remove_cards(state.hands[state.current], action.cards(), "C-MELD-6")
+    if isinstance(rest, Reason):
+        return rest
+    if not build:
+        return LEGAL
+    events: list[ev.Event] = []
+    return _lay_kept(state, (state.current,), events), events
+
+
+def _opening_lays(before: State, result: Result) -> Result:
+    """MAC-7: a three is kept only while the side has not melded, so the side's opening
+    lays out (and replaces) the threes its players kept."""
+    if not before.rules.keep_three or not isinstance(result, tuple):
+        return result
+    after, events = result
+    side = before.side_of(before.current)
+    if before.melds[side] or not after.melds[side] or after.phase is Phase.OVER:
+        return result
+    return _lay_kept(after, before.rules.side_seats[side], events), events
+
+
+def _lay_kept(state: State, seats: Iterable[int], events: list[ev.Event]) -> State:
+    """MAC-6, MAC-7: the threes in ``seats``' hands laid out, each replaced from the stock
+    (a three drawn as a replacement is laid out and replaced in turn)."""
+    rules = state.rules
+    stock = list(state.stock)
+    hands = list(state.hands)
+    bonus = list(state.bonus_threes)
+    for seat in seats:
+        side = rules.seat_side[seat]
+        hand = list(hands[seat])
+        while stock and any(rules.is_bonus_three(c) for c in hand):
+            three = next(c for c in hand if rules.is_bonus_three(c))
+            hand.remove(three)
+            bonus[side] = (*bonus[side], three)
+            events.append(ev.BonusThreePlaced(seat, side, three))
+            hand.append(stock.pop())
+            events.append(ev.CardsDrawn(seat, (hand[-1],)))
+        hands[seat] = tuple(hand)
+    return evolve(state, stock=tuple(stock), hands=tuple(hands), bonus_threes=tuple(bonus))
 
 
 def _meld(state: State, action: Meld, build: bool) -> Result:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from canasta_game.engine.actions import Meld
 from canasta_game.engine.cards import (
     ACE,
     IS_BLACK_THREE,
@@ -66,6 +67,25 @@ def talon_size(state: State, side: int) -> int:
 def packet_index(state: State, side: int) -> int:
     """MAC-26, MAC-28: 0 for the first side to open (4 cards), 1 for the second (3)."""
     return int(any(state.melds[s] for s in range(state.rules.sides) if s != side))
+
+
+# --- the three kept for a Straight (MAC-7) ----------------------------------------------
+
+
+def may_keep_three(state: State, seat: int, hand: Iterable[int]) -> bool:
+    """MAC-7: a three arriving now stays in ``hand``: the side has not melded and the hand
+    holds no three yet (never more than one)."""
+    rules = state.rules
+    if not rules.keep_three or state.melds[rules.seat_side[seat]]:
+        return False
+    return not any(RANK_OF[c] == THREE for c in hand)
+
+
+def lays_three(rules: Rules, action: Meld) -> bool:
+    """MAC-7: a "meld" of one three alone lays the kept three out (it is replaced)."""
+    if not rules.keep_three or action.add or len(action.new) != 1 or len(action.new[0]) != 1:
+        return False
+    return RANK_OF[action.new[0][0]] == THREE
 
 
 # --- dead ranks and single melds (MAC-15..21) -------------------------------------------

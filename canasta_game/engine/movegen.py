@@ -32,6 +32,7 @@ from canasta_game.engine.cards import (
     RANK_OF,
     SEQUENCE_KEY,
     SUIT_OF,
+    THREE,
     VALUE_OF,
     WILD_KEY,
 )
@@ -196,6 +197,9 @@ def meld_moves(state: State) -> list[Meld]:
     melds = state.melds[side]
     simple = SimpleMelds(state, melds)
     candidates: list[tuple[Meld, bool]] = []
+    if state.rules.keep_three:  # MAC-7: the three kept in hand may be laid out
+        threes = [c for c in state.hands[seat] if RANK_OF[c] == THREE]
+        candidates.extend((Meld(seat, ((c,),)), False) for c in threes[:1])
     if not melds:
         need, _ = state.minimum(side)
         if state.rules.clean_opening_below:  # IT-9: clean openings are tried first

@@ -104,6 +104,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     # V-MAC (VARIANTS.md section 4), implemented in ``engine/mac.py``
     "turn_card": "MAC-4",
     "all_threes_bonus": "MAC-6",
+    "keep_three": "MAC-7",
     "last_three_in_hand": "MAC-8",
     "pile_pair_only": "MAC-10",
     "pile_top_not_counted": "MAC-12",
@@ -246,6 +247,7 @@ class Rules:
     # Modern American Canasta (VARIANTS.md section 4; checks and lines in ``engine/mac.py``)
     turn_card: int = 0  # MAC-4: the turn card's place counted from the stock's bottom (0: none)
     all_threes_bonus: bool = False  # MAC-6: every three is a bonus card
+    keep_three: bool = False  # MAC-7: one three may stay in hand while the side has not melded
     last_three_in_hand: bool = False  # MAC-8: a three drawn last stays in hand (-5)
     pile_pair_only: bool = False  # MAC-10: only a natural pair goes with the top card
     pile_top_not_counted: bool = False  # MAC-12: the top card is not part of the opening
@@ -674,6 +676,7 @@ def _modern_american(name: str, **changes: Any) -> Rules:
         "upcard": "NONE",  # MAC-5
         "turn_card": 9,  # MAC-4
         "all_threes_bonus": True,  # MAC-6
+        "keep_three": True,  # MAC-7
         "last_three_in_hand": True,  # MAC-8
         "pile_frozen": True,  # MAC-10: the pack is always frozen
         "pile_pair_only": True,  # MAC-10

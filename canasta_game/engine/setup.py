@@ -124,12 +124,16 @@ def _replace_threes(
     rules: Rules, hands: list[list[int]], stock: list[int], dealer: int, from_bottom: bool
 ) -> list[list[int]]:
     """C-R3-2: each player in turn from the dealer's left lays out red threes and replaces
-    them from the top of the stock (IT-3: from its bottom); the threes laid out per side."""
+    them from the top of the stock (IT-3: from its bottom); the threes laid out per side.
+    MAC-7: one three stays in the hand (the player may lay it out later)."""
     bonus: list[list[int]] = [[] for _ in range(rules.sides)]
     for step in range(rules.players):
         seat = (dealer + 1 + step) % rules.players
+        kept: list[int] = []
         while True:
-            threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
+            threes = [c for c in hands[seat] if rules.is_bonus_three(c) and c not in kept]
+            if rules.keep_three and threes and not kept:
+                kept.append(threes.pop(0))
             if not threes or not stock:
                 break
             hands[seat] = [c for c in hands[seat] if c not in threes]

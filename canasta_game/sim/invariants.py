@@ -99,7 +99,10 @@ def hands_consistent(state: State) -> list[str]:
     for seat, hand in enumerate(state.hands):
         # MAC-8: a three drawn as the stock's last card ends the hand in its drawer's hand
         over = state.phase is Phase.OVER and state.rules.last_three_in_hand
-        if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0 and not over:
+        held = sum(1 for c in hand if state.rules.is_bonus_three(c))
+        # MAC-7: one three kept before the side melds (or left with no stock to replace it)
+        kept = state.rules.keep_three and (not state.melds[state.side_of(seat)] or not state.stock)
+        if held > (1 if kept else 0) and state.turn > 0 and not over:
             problems.append(f"seat {seat} holds a bonus three")
         if not hand and state.phase is not Phase.OVER and not state.has_foot(seat):
             problems.append(f"seat {seat} has no cards while the hand goes on")

@@ -278,6 +278,7 @@ NON_DEFAULT = {
     "out_needs_discard": True,
     "out_no_open_pure": True,
     "ask_once": True,
+    "keep_three": True,
     "special_hands": "CLA",
     "mac_scoring": True,
     "foot_size": 2,

@@ -70,7 +70,7 @@ def test_deal_thirteen_no_upcard_turn_card_mac_2_4_5():
 
 
 def test_every_three_is_a_bonus_card_mac_6():
-    state = new_hand(MAC, "threes")
+    state = new_hand(preset("modern-american", keep_three=False), "threes")
     for hand in state.hands:
         assert not any(RANK_OF[c] == THREE for c in hand)
     laid = [c for side in state.bonus_threes for c in side]
@@ -79,6 +79,54 @@ def test_every_three_is_a_bonus_card_mac_6():
     after = legal(drawn, DrawStock(0))
     assert [IS_BLACK_THREE[c] for c in after.bonus_threes[0]] == [True]
     assert len(after.hands[0]) == 4
+
+
+def test_one_three_kept_from_the_deal_never_more_mac_7():
+    kept = 0
+    for seed in range(6):
+        state = new_hand(MAC, f"keep:{seed}")
+        held = [sum(1 for c in hand if RANK_OF[c] == THREE) for hand in state.hands]
+        assert max(held) <= 1
+        kept += sum(held)
+    assert kept  # some hand keeps one
+
+
+def test_three_drawn_before_the_side_melds_stays_in_hand_mac_7():
+    after = legal(_draw("Kc Kd 5c", melds={}, stock="Tc 3s"), DrawStock(0))
+    assert after.bonus_threes[0] == () and parse_cards("3s")[0] in after.hands[0]
+    assert len(after.hands[0]) == 4 and len(after.stock) == 1  # the three is the card drawn
+    second = legal(_draw("3h Kc Kd 5c", melds={}, stock="Tc 3s"), DrawStock(0))
+    assert second.bonus_threes[0] == tuple(parse_cards("3s"))  # never more than one: laid, replaced
+    assert sorted(second.hands[0]) == sorted(parse_cards("3h Kc Kd 5c Tc"))
+
+
+def test_kept_three_laid_out_later_and_replaced_mac_7():
+    state = _play("3h Kc Kd 5c", melds={})
+    three = pick(state, 0, "3h")
+    after = legal(state, Meld(0, (three,)))
+    assert after.bonus_threes[0] == three and len(after.hands[0]) == 4
+    assert after.melds[0] == () and not after.turn_melded  # laying a three is no meld
+    rejected(state, Discard(0, three[0]), "MAC-13")  # and it is never discarded
+
+
+def test_the_sides_opening_lays_out_every_kept_three_mac_7():
+    state = state_from_setup(
+        MAC,
+        ["3h 8c 8d 8h Ac Ad Ah As Qc Qd Qh 5c", "4c 4d 5d", "3s 6d 6s", "6c 7d 7s"],
+        stock=STOCK,
+        phase=Phase.PLAY,
+    )
+    after = legal(state, _meld(state, "8c 8d 8h", "Ac Ad Ah As", "Qc Qd Qh"))
+    assert sorted(after.bonus_threes[0]) == sorted(parse_cards("3h 3s"))  # N's and S's
+    assert not any(RANK_OF[c] == THREE for seat in (0, 2) for c in after.hands[seat])
+    assert len(after.hands[0]) == 2 and len(after.hands[2]) == 3  # each replaced
+
+
+def test_kept_three_makes_the_straight_mac_7_33():
+    state = _draw("Ac 2c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc JK", melds={}, stock="Tc 3s")
+    state = legal(state, DrawStock(0))  # the three drawn is kept (MAC-7)
+    after = legal(state, Meld(0, (tuple(state.hands[0]),)))
+    assert after.end.reason == "special_hand" and after.end.special == "straight"
 
 
 def test_three_drawn_last_stays_in_hand_and_ends_mac_8():
@@ -319,20 +367,20 @@ def test_predealt_talon_packets_set_aside_at_the_deal_o_mac_talon_predealt_mac_2
 
 def _with_packets(melds, stock=STOCK):
     state = _draw(OPENING, melds=melds, rules=PREDEALT, stock=stock)
-    return evolve(state, talons=(parse_cards("Jc Jd Js Qs"), parse_cards("Qh Jh Th")))
+    return evolve(state, talons=(tuple(parse_cards("Jc Jd Js Qs")), tuple(parse_cards("Qh Jh Th"))))
 
 
 def test_predealt_first_side_takes_the_packet_of_four_mac_28():
     after = _open_and_discard(_with_packets({}))
     assert len(after.hands[0]) == 3 + 4
-    assert after.talons == ((), parse_cards("Qh Jh Th"))
+    assert after.talons == ((), tuple(parse_cards("Qh Jh Th")))
     assert len(after.stock) == len(STOCK.split()) - 1  # the stock gives only the draw
 
 
 def test_predealt_second_side_takes_the_packet_of_three_mac_28():
     after = _open_and_discard(_with_packets({1: ["8c 8d 8h"]}))
     assert len(after.hands[0]) == 3 + 3
-    assert after.talons == (parse_cards("Jc Jd Js Qs"), ())
+    assert after.talons == (tuple(parse_cards("Jc Jd Js Qs")), ())
 
 
 def test_predealt_packet_comes_after_the_turn_card_too_mac_28():

@@ -160,6 +160,7 @@ def _sentences() -> dict[str, str]:
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
         "acaba": _("A player may declare Acaba (the others score 1,500)"),
         "ask_once": _('A player may ask "May I go out?" only once a hand'),
+        "keep_three": _("One three may stay in hand for a Straight until the side melds"),
         "talon": _("The talon for the player who opens for the side"),
     }
 
