@@ -262,13 +262,27 @@ def _stock_cards(
 
 def _lay_three(state: State, action: Meld, build: bool) -> Result:
     """MAC-7: the player lays out the three kept in hand; it is replaced (MAC-6)."""
-    rest = remove_cards(state.hands[state.current], action.cards(), "C-MELD-6")
+    seat = state.current
+    rest = remove_cards(state.hands[seat], action.cards(), "C-MELD-6")
     if isinstance(rest, Reason):
         return rest
-    if not build:
-        return LEGAL
-    events: list[ev.Event] = []
-    return _lay_kept(state, (state.current,), events), events
+    if state.stock:
+        if not build:
+            return LEGAL
+        events: list[ev.Event] = []
+        return _lay_kept(state, (seat,), events), events
+    # ENG: no stock to replace it, so it is laid out and not replaced (C-TURN-7 still holds)
+    side = state.side_of(seat)
+    three = action.cards()[0]
+    after = evolve(
+        state,
+        hands=set_at(state.hands, seat, rest),
+        bonus_threes=set_at(state.bonus_threes, side, (*state.bonus_threes[side], three)),
+    )
+    problem = finish_problem(after) if rest else reason("C-TURN-7", "turn_unfinishable")
+    if problem is not None:
+        return problem
+    return (after, [ev.BonusThreePlaced(seat, side, three)]) if build else LEGAL
 
 
 def _opening_lays(before: State, result: Result) -> Result:

@@ -109,6 +109,16 @@ def test_kept_three_laid_out_later_and_replaced_mac_7():
     rejected(state, Discard(0, three[0]), "MAC-13")  # and it is never discarded
 
 
+def test_kept_three_laid_out_with_an_empty_stock_is_not_replaced_mac_7():
+    """ENG (README): nothing to replace it with, so the hand shrinks; a hand of the three
+    alone could not finish the turn (C-TURN-7)."""
+    state = _play("3h Kc Kd 5c", melds={}, stock="")
+    after = legal(state, Meld(0, (pick(state, 0, "3h"),)))
+    assert after.bonus_threes[0] == tuple(pick(state, 0, "3h")) and len(after.hands[0]) == 3
+    alone = _play("3h", melds={}, stock="")
+    rejected(alone, Meld(0, (pick(alone, 0, "3h"),)), "C-TURN-7")
+
+
 def test_the_sides_opening_lays_out_every_kept_three_mac_7():
     state = state_from_setup(
         MAC,
