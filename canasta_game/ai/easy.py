@@ -25,7 +25,7 @@ from canasta_game.ai.handsense import (
     wilds_in,
 )
 from canasta_game.ai.keep import keeper
-from canasta_game.ai.mac import out_melds
+from canasta_game.ai.mac import lay_three, out_melds
 from canasta_game.ai.sequences import combine_value
 from canasta_game.engine.actions import (
     Action,
@@ -98,6 +98,9 @@ class EasyBot:
         return draw
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        three = lay_three(view, legal)  # MAC-7: a beginner lays the kept three out at once
+        if three is not None:
+            return three
         outs = [m for m in legal if goes_out(view, m)] or out_melds(view, legal)  # MAC-30
         if outs:
             return outs[0]

@@ -16,6 +16,7 @@ from canasta_game.ai.handsense import hand_points, side_melds, table_points
 from canasta_game.ai.situation import AVERAGE_CARD, Situation
 from canasta_game.engine.actions import Action, Discard, Meld
 from canasta_game.engine.game import apply, why_illegal
+from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.movegen import meld_all, meld_moves
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase, State
@@ -105,6 +106,9 @@ def plan_out(state: State, budget: int = 400) -> Action | None:
     if len(hand) == 1:
         move = Discard(seat, hand[0])
         return move if why_illegal(state, move) is None else None
+    final = out_meld(state)  # MAC-30: all but the final discard (None in other games)
+    if final is not None:
+        return final
     everything = meld_all(state)
     if everything is not None and why_illegal(state, everything) is None:
         rest = _rest_after(state, everything)

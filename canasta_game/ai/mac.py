@@ -19,7 +19,7 @@ from canasta_game.engine.actions import Action, Meld
 from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.game import apply
 from canasta_game.engine.going_out import can_go_out
-from canasta_game.engine.mac import hand_penalty_ranks, incomplete_penalty
+from canasta_game.engine.mac import hand_penalty_ranks, incomplete_penalty, lays_three
 from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.observation import PlayerView
 
@@ -48,6 +48,18 @@ def out_melds(view: PlayerView, legal: Sequence[Action]) -> list[Meld]:
         if can_go_out(after):
             out.append(move)
     return out
+
+
+def lay_three(view: PlayerView, legal: Sequence[Action]) -> Meld | None:
+    """MAC-7: the legal move that lays out the three kept in hand. The computer players
+    never play for a Straight, so they lay it out at once: it scores as a bonus card and a
+    three in hand keeps the player from going out."""
+    if not view.rules.keep_three:
+        return None
+    return next(
+        (m for m in legal if isinstance(m, Meld) and lays_three(view.rules, m)),
+        None,
+    )
 
 
 def meld_risk(view: PlayerView, move: Meld) -> float:

@@ -95,6 +95,9 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
                 out.append((GO_OUT, first))
         else:
             hold = True
+    three = mac.lay_three(view, legal)  # MAC-7: the kept three goes out first
+    if three is not None:
+        out.append((GO_OUT + 2, three))
     done = {move for _, move in out}
     outs = set(going_out_moves(view, legal))
     final_discard = mac.out_melds(view, legal)  # MAC-30: meld down to the final discard

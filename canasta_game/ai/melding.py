@@ -50,8 +50,8 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
     if situation.endgame or situation.opponent_threat >= 0.7:
         return 0.0
     left = len(hand_after(view.hand, move))
-    if situation.can_go_out_quota:
-        return 0.0
+    if situation.can_go_out_quota or view.foot_sizes[view.seat]:
+        return 0.0  # HF-8: a hand used up brings the foot, so nothing is held back for it
     short = max(0, RESERVE - left)
     return short * RESERVE_COST
 

@@ -84,6 +84,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "recycle_idle": state.recycle_idle,
         "feet": [_cards(f) for f in state.feet],  # HF-3
         "deal": state.deal,  # HF-13
+        "asked_out": list(state.asked_out),  # MAC-32
+        "talons": [_cards(t) for t in state.talons],  # MAC-28
         "pile_hidden": state.pile_hidden,
         "opened_dirty": state.opened_dirty,
         "calientes_played": [_cards(c) for c in state.calientes_played],  # CAL-2
@@ -131,6 +133,8 @@ def state_from_dict(data: dict[str, Any]) -> State:
         recycle_idle=bool(data.get("recycle_idle", False)),
         feet=tuple(_uids(f) for f in data.get("feet", ())),
         deal=int(data.get("deal", 0)),
+        asked_out=tuple(int(s) for s in data.get("asked_out", ())),
+        talons=tuple(_uids(t) for t in data.get("talons", ())),
         pile_hidden=_pile_hidden(data),
         opened_dirty=bool(data.get("opened_dirty", False)),
         calientes_played=tuple(_uids(c) for c in data.get("calientes_played", ())),

@@ -9,7 +9,7 @@ after which the turn cannot be finished legally is itself illegal).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from canasta_game.engine import acaba, caliente, mac
 from canasta_game.engine import events as ev
@@ -121,7 +121,7 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, DrawStock):
         return _draw(state, build)
     if isinstance(action, TakePile):
-        return take(state, action, build)
+        return _opening_lays(state, take(state, action, build))
     if isinstance(action, Acaba):
         return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if isinstance(action, PlayCaliente):
@@ -133,7 +133,9 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
             return reason("C-OUT-6", "ask_before_draw")
         return reason("C-TURN-2", "draw_first")
     if isinstance(action, Meld):
-        return _meld(state, action, build)
+        if mac.lays_three(state.rules, action):
+            return _lay_three(state, action, build)  # MAC-7
+        return _opening_lays(state, _meld(state, action, build))
     if isinstance(action, Discard):
         return _discard(state, action, build)
     if isinstance(action, AskGoOut):
@@ -242,7 +244,10 @@ def _stock_cards(
             stock = state.stock
         card = stock[-1]
         stock = stock[:-1]
-        if state.rules.is_bonus_three(card):
+        keep = state.rules.keep_three and mac.may_keep_three(
+            state, state.current, (*state.hands[state.current], *drawn)
+        )
+        if state.rules.is_bonus_three(card) and not keep:  # MAC-7: else it stays in hand
             last = not stock and not can_recycle(state)
             if last and state.rules.last_three_in_hand:  # MAC-8: it stays in the hand
                 return state, stock, (*drawn, card), tuple(placed), True
@@ -256,6 +261,64 @@ def _stock_cards(
 
 
 # --- melding ---------------------------------------------------------------------------
+
+
+def _lay_three(state: State, action: Meld, build: bool) -> Result:
+    """MAC-7: the player lays out the three kept in hand; it is replaced (MAC-6)."""
+    seat = state.current
+    rest = remove_cards(state.hands[seat], action.cards(), "C-MELD-6")
+    if isinstance(rest, Reason):
+        return rest
+    if state.stock:
+        if not build:
+            return LEGAL
+        events: list[ev.Event] = []
+        return _lay_kept(state, (seat,), events), events
+    # ENG: no stock to replace it, so it is laid out and not replaced (C-TURN-7 still holds)
+    side = state.side_of(seat)
+    three = action.cards()[0]
+    after = evolve(
+        state,
+        hands=set_at(state.hands, seat, rest),
+        bonus_threes=set_at(state.bonus_threes, side, (*state.bonus_threes[side], three)),
+    )
+    problem = finish_problem(after) if rest else reason("C-TURN-7", "turn_unfinishable")
+    if problem is not None:
+        return problem
+    return (after, [ev.BonusThreePlaced(seat, side, three)]) if build else LEGAL
+
+
+def _opening_lays(before: State, result: Result) -> Result:
+    """MAC-7: a three is kept only while the side has not melded, so the side's opening
+    lays out (and replaces) the threes its players kept."""
+    if not before.rules.keep_three or not isinstance(result, tuple):
+        return result
+    after, events = result
+    side = before.side_of(before.current)
+    if before.melds[side] or not after.melds[side] or after.phase is Phase.OVER:
+        return result
+    return _lay_kept(after, before.rules.side_seats[side], events), events
+
+
+def _lay_kept(state: State, seats: Iterable[int], events: list[ev.Event]) -> State:
+    """MAC-6, MAC-7: the threes in ``seats``' hands laid out, each replaced from the stock
+    (a three drawn as a replacement is laid out and replaced in turn)."""
+    rules = state.rules
+    stock = list(state.stock)
+    hands = list(state.hands)
+    bonus = list(state.bonus_threes)
+    for seat in seats:
+        side = rules.seat_side[seat]
+        hand = list(hands[seat])
+        while stock and any(rules.is_bonus_three(c) for c in hand):
+            three = next(c for c in hand if rules.is_bonus_three(c))
+            hand.remove(three)
+            bonus[side] = (*bonus[side], three)
+            events.append(ev.BonusThreePlaced(seat, side, three))
+            hand.append(stock.pop())
+            events.append(ev.CardsDrawn(seat, (hand[-1],)))
+        hands[seat] = tuple(hand)
+    return evolve(state, stock=tuple(stock), hands=tuple(hands), bonus_threes=tuple(bonus))
 
 
 def _meld(state: State, action: Meld, build: bool) -> Result:
@@ -518,7 +581,8 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
 
 def _talon(state: State, events: list[ev.Event]) -> State:
     """MAC-26, MAC-27: after the discard, the player who opened from hand takes the talon
-    from the top of the stock; threes in it are laid out and replaced (MAC-6)."""
+    from the top of the stock (MAC-28: the side's packet set aside at the deal); threes in it
+    are laid out and replaced from the stock (MAC-6)."""
     seat = state.current
     side = state.side_of(seat)
     size = mac.talon_size(state, side)
@@ -527,6 +591,13 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     stock = list(state.stock)
     got: list[int] = []
     placed: list[int] = []
+    talons = state.talons
+    if state.rules.talon == "PREDEALT":  # MAC-28: the side's packet, then threes replaced
+        index = mac.packet_index(state, side)
+        packet = list(talons[index])
+        talons = tuple(() if i == index else t for i, t in enumerate(talons))
+        stock.extend(reversed(packet))  # drawn below in the packet's order
+        size = len(packet)
     while len(got) < size and stock:
         card = stock.pop()
         (placed if state.rules.is_bonus_three(card) else got).append(card)
@@ -534,6 +605,7 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     events.extend(ev.BonusThreePlaced(seat, side, c) for c in placed)
     return evolve(
         state,
+        talons=talons,
         stock=tuple(stock),
         hands=set_at(state.hands, seat, state.hands[seat] + tuple(got)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + tuple(placed)),
@@ -585,6 +657,8 @@ def _ask(state: State) -> Result:
         return reason("C-SEAT-6", "ask_not_partner")
     if state.question is not Question.NONE:
         return reason("C-OUT-7", "ask_again")
+    if rules.ask_once and seat in state.asked_out:
+        return reason("MAC-32", "ask_once")
     if state.turn_melded:
         return reason("C-OUT-6", "ask_late")
     if len(state.hands[seat]) < 2:
@@ -592,7 +666,8 @@ def _ask(state: State) -> Result:
     if not can_go_out(state, asking=True):
         return reason("C-OUT-7", "ask_cannot_out")
     partner = answering_partner(rules, seat)
-    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING)
+    asked = (*state.asked_out, seat) if rules.ask_once else state.asked_out  # MAC-32
+    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING, asked_out=asked)
     return state, [ev.AskedGoOut(seat, partner)]
 
 

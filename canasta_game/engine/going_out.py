@@ -27,6 +27,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
+from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import UNLIMITED, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
@@ -65,10 +66,11 @@ def _discard_out(state: State, side: int) -> bool:
     """MAC-30: going out is always the discard of the last card (not a three), so the player
     can go out this turn only holding one card with the canastas (MAC-29, and whatever else
     ``turn.going_out_problem`` asks) and no incomplete pure-ace, sevens or wild meld (MAC-31).
-    Melding down to one card first is the player's business: the check of that meld asks
-    again with the card left."""
+    With more cards in hand, one meld action must lay all but one first (``mac_out``)."""
     hand = state.hands[state.current]
-    if len(hand) != 1 or state.rules.is_bonus_three(hand[0]):
+    if len(hand) > 1:
+        return out_meld(state) is not None  # MAC-32: a "yes" must be possible to obey
+    if not hand or state.rules.is_bonus_three(hand[0]):
         return False
     if state.rules.out_nowild3 and (IS_WILD[hand[0]] or IS_BLACK_THREE[hand[0]]):
         return False  # O-OUT-NOWILD3 switched on this game

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from canasta_game.engine.actions import Meld
 from canasta_game.engine.cards import (
     ACE,
     IS_BLACK_THREE,
@@ -62,14 +63,41 @@ def talon_size(state: State, side: int) -> int:
     """MAC-26, MAC-27: the talon the player who just opened from hand takes after discarding:
     4 for the first side to open, 3 for the second, none after a pick or the turn card."""
     rules = state.rules
-    if not rules.talon_first or state.took_pile_closed:
+    if not rules.talon_first or rules.talon == "NONE":
         return 0
     melds = state.melds[side]
     opened_now = bool(melds) and all(m.mid in state.turn_new_mids for m in melds)
-    if not opened_now or not turn_card_in_stock(rules, len(state.stock)):
+    if not opened_now:
         return 0
-    others_open = any(state.melds[s] for s in range(rules.sides) if s != side)
-    return rules.talon_second if others_open else rules.talon_first
+    if rules.talon == "PREDEALT":  # MAC-28: the packet is the side's however it opened (ENG)
+        return len(state.talons[packet_index(state, side)]) if state.talons else 0
+    if state.took_pile_closed or not turn_card_in_stock(rules, len(state.stock)):
+        return 0  # MAC-27
+    return (rules.talon_first, rules.talon_second)[packet_index(state, side)]
+
+
+def packet_index(state: State, side: int) -> int:
+    """MAC-26, MAC-28: 0 for the first side to open (4 cards), 1 for the second (3)."""
+    return int(any(state.melds[s] for s in range(state.rules.sides) if s != side))
+
+
+# --- the three kept for a Straight (MAC-7) ----------------------------------------------
+
+
+def may_keep_three(state: State, seat: int, hand: Iterable[int]) -> bool:
+    """MAC-7: a three arriving now stays in ``hand``: the side has not melded and the hand
+    holds no three yet (never more than one)."""
+    rules = state.rules
+    if not rules.keep_three or state.melds[rules.seat_side[seat]]:
+        return False
+    return not any(RANK_OF[c] == THREE for c in hand)
+
+
+def lays_three(rules: Rules, action: Meld) -> bool:
+    """MAC-7: a "meld" of one three alone lays the kept three out (it is replaced)."""
+    if not rules.keep_three or action.add or len(action.new) != 1 or len(action.new[0]) != 1:
+        return False
+    return RANK_OF[action.new[0][0]] == THREE
 
 
 # --- dead ranks and single melds (MAC-15..21) -------------------------------------------

@@ -33,6 +33,7 @@ from canasta_game.engine.cards import (
     RANK_OF,
     SEQUENCE_KEY,
     SUIT_OF,
+    THREE,
     VALUE_OF,
     WILD_KEY,
 )
@@ -41,6 +42,7 @@ from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
+from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -205,6 +207,9 @@ def meld_moves(state: State) -> list[Meld]:
     melds = state.melds[side]
     simple = SimpleMelds(state, melds)
     candidates: list[tuple[Meld, bool]] = []
+    if state.rules.keep_three:  # MAC-7: the three kept in hand may be laid out
+        threes = [c for c in state.hands[seat] if RANK_OF[c] == THREE]
+        candidates.extend((Meld(seat, ((c,),)), False) for c in threes[:1])
     if not melds:
         need, _ = state.minimum(side)
         if state.rules.clean_opening_below:  # IT-9: clean openings are tried first
@@ -226,6 +231,10 @@ def meld_moves(state: State) -> list[Meld]:
     everything = meld_all(state, groups)
     if everything is not None:
         candidates.append((everything, simple.by_construction(everything)))
+    if state.rules.meld_max and state.rules.out_needs_discard and melds:
+        final = out_meld(state)  # MAC-30: every card but the final discard, in one action
+        if final is not None:
+            candidates.append((final, True))
     out: list[Meld] = []
     seen: set[Meld] = set()
     for move, exact in candidates:

@@ -131,8 +131,12 @@ class PlayerView:
 
     @cached_property
     def out_needs(self) -> tuple[int, ...]:
-        """Per side: canastas still missing before the side may go out (C-OUT-1)."""
+        """Per side: canastas still missing before the side may go out (C-OUT-1), or the
+        books missing from Hand and Foot's quota (HF-17)."""
         need = self.rules.go_out_canastas
+        quota = self.rules.book_quota
+        if quota:
+            return tuple(sum(missing) for missing in self.books_needed)
         return tuple(max(0, need - _canastas(facts)) for facts in self.meld_facts)
 
     @cached_property

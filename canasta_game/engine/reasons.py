@@ -108,6 +108,7 @@ TEMPLATES: dict[str, str] = {
     "ask_late": "ask right after drawing, before melding",
     "ask_before_draw": "draw first: you may ask to go out right after drawing",
     "ask_again": "you have already asked this turn",
+    "ask_once": "you have already asked once this hand",
     "ask_cannot_out": "you cannot go out this turn, so you may not ask",
     "ask_no_choice": "with one card left you must go out anyway, so there is nothing to ask",
     "answer_none": "nobody has asked to go out",

@@ -42,6 +42,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "tiebreak": ("DRAW", "EXTRA_HAND"),
     "special_hands": ("NONE", "CLA", "PAGAT"),
     "upcard_packet": ("NONE", "UNDER", "COUNTING"),
+    "talon": ("NONE", "STOCK", "PREDEALT"),
 }
 
 #: Which RULES.md option each field implements (for the settings screen and the docs).
@@ -106,6 +107,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     # V-MAC (VARIANTS.md section 4), implemented in ``engine/mac.py``
     "turn_card": "MAC-4",
     "all_threes_bonus": "MAC-6",
+    "keep_three": "MAC-7",
     "last_three_in_hand": "MAC-8",
     "pile_pair_only": "MAC-10",
     "pile_top_not_counted": "MAC-12",
@@ -120,8 +122,10 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "splash": "O-MAC-SPLASH",
     "talon_first": "MAC-26",
     "talon_second": "MAC-26",
+    "talon": "MAC-28",
     "out_needs_discard": "MAC-30",
     "out_no_open_pure": "MAC-31",
+    "ask_once": "MAC-32",
     "special_hands": "MAC-33",
     "mac_scoring": "MAC-36",
     # Hand and Foot (VARIANTS.md section 5)
@@ -265,6 +269,7 @@ class Rules:
     # Modern American Canasta (VARIANTS.md section 4; checks and lines in ``engine/mac.py``)
     turn_card: int = 0  # MAC-4: the turn card's place counted from the stock's bottom (0: none)
     all_threes_bonus: bool = False  # MAC-6: every three is a bonus card
+    keep_three: bool = False  # MAC-7: one three may stay in hand while the side has not melded
     last_three_in_hand: bool = False  # MAC-8: a three drawn last stays in hand (-5)
     pile_pair_only: bool = False  # MAC-10: only a natural pair goes with the top card
     pile_top_not_counted: bool = False  # MAC-12: the top card is not part of the opening
@@ -279,8 +284,10 @@ class Rules:
     splash: bool = False  # O-MAC-SPLASH: a natural or wild canasta opens with no minimum
     talon_first: int = 0  # MAC-26: talon cards for the first side to open
     talon_second: int = 0  # MAC-26: and for the second
+    talon: str = "NONE"  # MAC-26 "STOCK": from the stock; O-MAC-TALON-PREDEALT "PREDEALT" (MAC-28)
     out_needs_discard: bool = False  # MAC-30: going out always ends with a discard
     out_no_open_pure: bool = False  # MAC-31: no incomplete ace, seven or wild meld to go out
+    ask_once: bool = False  # MAC-32: "may I go out?" once per hand (C-OUT-7: once per turn)
     special_hands: str = "NONE"  # MAC-33 (CLA list), MAC-35 (PAGAT list)
     mac_scoring: bool = False  # MAC-36, MAC-38..42: bonuses, threes and penalties
     # Hand and Foot (VARIANTS.md section 5)
@@ -706,6 +713,7 @@ def _modern_american(name: str, **changes: Any) -> Rules:
         "upcard": "NONE",  # MAC-5
         "turn_card": 9,  # MAC-4
         "all_threes_bonus": True,  # MAC-6
+        "keep_three": True,  # MAC-7
         "last_three_in_hand": True,  # MAC-8
         "pile_frozen": True,  # MAC-10: the pack is always frozen
         "pile_pair_only": True,  # MAC-10
@@ -724,10 +732,12 @@ def _modern_american(name: str, **changes: Any) -> Rules:
         "init_no_mixed_canasta": True,  # MAC-24
         "talon_first": 4,  # MAC-26
         "talon_second": 3,  # MAC-26
+        "talon": "STOCK",  # MAC-26 (MAC-28: O-MAC-TALON-PREDEALT)
         "go_out_canastas": 2,  # MAC-29
         "out_needs_discard": True,  # MAC-30
         "closing_face_down": True,  # MAC-30
         "out_no_open_pure": True,  # MAC-31
+        "ask_once": True,  # MAC-32
         "special_hands": "CLA",  # MAC-33
         "mac_scoring": True,  # MAC-36, MAC-38..42
         "conc_bonus": 0,  # MAC-37: no concealed bonus

@@ -96,6 +96,8 @@ def new_hand(
     if rules.foot_size:  # HF-3: then the feet, face down
         state = replace(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
     stock = list(reversed(rest))  # the top of the stock is the last element
+    if rules.talon == "PREDEALT":  # MAC-28: packets of 4 and 3 set aside, face down
+        state = replace(state, talons=set_aside(rules, stock))
     if rules.r3_before_upcard:
         bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=True)  # IT-3
         pile, hidden, frozen = deal_pile(rules, stock)  # IT-4, IT-5
@@ -112,16 +114,27 @@ def new_hand(
     )
 
 
+def set_aside(rules: Rules, stock: list[int]) -> tuple[tuple[int, ...], ...]:
+    """MAC-28: the first side's packet, then the second's, from the top of ``stock`` (which
+    loses them)."""
+    first = tuple(stock.pop() for _ in range(rules.talon_first))
+    return first, tuple(stock.pop() for _ in range(rules.talon_second))
+
+
 def _replace_threes(
     rules: Rules, hands: list[list[int]], stock: list[int], dealer: int, from_bottom: bool
 ) -> list[list[int]]:
     """C-R3-2: each player in turn from the dealer's left lays out red threes and replaces
-    them from the top of the stock (IT-3: from its bottom); the threes laid out per side."""
+    them from the top of the stock (IT-3: from its bottom); the threes laid out per side.
+    MAC-7: one three stays in the hand (the player may lay it out later)."""
     bonus: list[list[int]] = [[] for _ in range(rules.sides)]
     for step in range(rules.players):
         seat = (dealer + 1 + step) % rules.players
+        kept: list[int] = []
         while True:
-            threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
+            threes = [c for c in hands[seat] if rules.is_bonus_three(c) and c not in kept]
+            if rules.keep_three and threes and not kept:
+                kept.append(threes.pop(0))
             if not threes or not stock:
                 break
             hands[seat] = [c for c in hands[seat] if c not in threes]

@@ -124,6 +124,8 @@ class State:
     feet: tuple[tuple[int, ...], ...] = ()
     deal: int = 0  # HF-13: which deal of the match this is (0 for the first)
     calientes_played: tuple[tuple[int, ...], ...] = ()  # CAL-2: per side, the Calientes played
+    talons: tuple[tuple[int, ...], ...] = ()  # MAC-28: the packets set aside, face down
+    asked_out: tuple[int, ...] = ()  # MAC-32: the seats that asked "may I go out?" this hand
 
     # --- convenience readers ------------------------------------------------------------
 

@@ -44,6 +44,8 @@ def every_card_once(state: State) -> list[str]:
         cards += foot
     for played in state.calientes_played:  # CAL-2
         cards += played
+    for packet in state.talons:  # MAC-28
+        cards += packet
     cards.sort()
     if cards == _sorted_pack(state.rules):  # the fast test; the counts below name the fault
         return []
@@ -109,7 +111,10 @@ def hands_consistent(state: State) -> list[str]:
     for seat, hand in enumerate(state.hands):
         # MAC-8: a three drawn as the stock's last card ends the hand in its drawer's hand
         over = state.phase is Phase.OVER and state.rules.last_three_in_hand
-        if any(state.rules.is_bonus_three(c) for c in hand) and state.turn > 0 and not over:
+        held = sum(1 for c in hand if state.rules.is_bonus_three(c))
+        # MAC-7: one three kept before the side melds (or left with no stock to replace it)
+        kept = state.rules.keep_three and (not state.melds[state.side_of(seat)] or not state.stock)
+        if held > (1 if kept else 0) and state.turn > 0 and not over:
             problems.append(f"seat {seat} holds a bonus three")
         if not hand and state.phase is not Phase.OVER and not state.has_foot(seat):
             problems.append(f"seat {seat} has no cards while the hand goes on")
@@ -171,6 +176,8 @@ def no_leaks(state: State) -> list[str]:
         hidden = set(stock)
         for foot in state.feet:  # HF-3: a face-down foot is hidden from its owner too
             hidden.update(foot)
+        for packet in state.talons:  # MAC-28: the packets set aside, face down
+            hidden.update(packet)
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.picked[other])

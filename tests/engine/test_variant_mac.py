@@ -10,6 +10,8 @@ import pytest
 from scenario import legal, lines, pick, rejected
 
 from canasta_game.engine import (
+    AnswerGoOut,
+    AskGoOut,
     Discard,
     DrawStock,
     Meld,
@@ -28,6 +30,7 @@ from canasta_game.engine.codec import state_from_dict, state_to_dict
 from canasta_game.engine.mac import canasta_line, special_hand
 from canasta_game.engine.match import Match
 from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Question, evolve
 
 MAC = preset("modern-american")
 OPEN = {0: ["9c 9d 9h 9s"], 1: ["8c 8d 8h"]}  # both sides have opened
@@ -67,7 +70,7 @@ def test_deal_thirteen_no_upcard_turn_card_mac_2_4_5():
 
 
 def test_every_three_is_a_bonus_card_mac_6():
-    state = new_hand(MAC, "threes")
+    state = new_hand(preset("modern-american", keep_three=False), "threes")
     for hand in state.hands:
         assert not any(RANK_OF[c] == THREE for c in hand)
     laid = [c for side in state.bonus_threes for c in side]
@@ -76,6 +79,64 @@ def test_every_three_is_a_bonus_card_mac_6():
     after = legal(drawn, DrawStock(0))
     assert [IS_BLACK_THREE[c] for c in after.bonus_threes[0]] == [True]
     assert len(after.hands[0]) == 4
+
+
+def test_one_three_kept_from_the_deal_never_more_mac_7():
+    kept = 0
+    for seed in range(6):
+        state = new_hand(MAC, f"keep:{seed}")
+        held = [sum(1 for c in hand if RANK_OF[c] == THREE) for hand in state.hands]
+        assert max(held) <= 1
+        kept += sum(held)
+    assert kept  # some hand keeps one
+
+
+def test_three_drawn_before_the_side_melds_stays_in_hand_mac_7():
+    after = legal(_draw("Kc Kd 5c", melds={}, stock="Tc 3s"), DrawStock(0))
+    assert after.bonus_threes[0] == () and parse_cards("3s")[0] in after.hands[0]
+    assert len(after.hands[0]) == 4 and len(after.stock) == 1  # the three is the card drawn
+    second = legal(_draw("3h Kc Kd 5c", melds={}, stock="Tc 3s"), DrawStock(0))
+    assert second.bonus_threes[0] == tuple(parse_cards("3s"))  # never more than one: laid, replaced
+    assert sorted(second.hands[0]) == sorted(parse_cards("3h Kc Kd 5c Tc"))
+
+
+def test_kept_three_laid_out_later_and_replaced_mac_7():
+    state = _play("3h Kc Kd 5c", melds={})
+    three = pick(state, 0, "3h")
+    after = legal(state, Meld(0, (three,)))
+    assert after.bonus_threes[0] == three and len(after.hands[0]) == 4
+    assert after.melds[0] == () and not after.turn_melded  # laying a three is no meld
+    rejected(state, Discard(0, three[0]), "MAC-13")  # and it is never discarded
+
+
+def test_kept_three_laid_out_with_an_empty_stock_is_not_replaced_mac_7():
+    """ENG (README): nothing to replace it with, so the hand shrinks; a hand of the three
+    alone could not finish the turn (C-TURN-7)."""
+    state = _play("3h Kc Kd 5c", melds={}, stock="")
+    after = legal(state, Meld(0, (pick(state, 0, "3h"),)))
+    assert after.bonus_threes[0] == tuple(pick(state, 0, "3h")) and len(after.hands[0]) == 3
+    alone = _play("3h", melds={}, stock="")
+    rejected(alone, Meld(0, (pick(alone, 0, "3h"),)), "C-TURN-7")
+
+
+def test_the_sides_opening_lays_out_every_kept_three_mac_7():
+    state = state_from_setup(
+        MAC,
+        ["3h 8c 8d 8h Ac Ad Ah As Qc Qd Qh 5c", "4c 4d 5d", "3s 6d 6s", "6c 7d 7s"],
+        stock=STOCK,
+        phase=Phase.PLAY,
+    )
+    after = legal(state, _meld(state, "8c 8d 8h", "Ac Ad Ah As", "Qc Qd Qh"))
+    assert sorted(after.bonus_threes[0]) == sorted(parse_cards("3h 3s"))  # N's and S's
+    assert not any(RANK_OF[c] == THREE for seat in (0, 2) for c in after.hands[seat])
+    assert len(after.hands[0]) == 2 and len(after.hands[2]) == 3  # each replaced
+
+
+def test_kept_three_makes_the_straight_mac_7_33():
+    state = _draw("Ac 2c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc JK", melds={}, stock="Tc 3s")
+    state = legal(state, DrawStock(0))  # the three drawn is kept (MAC-7)
+    after = legal(state, Meld(0, (tuple(state.hands[0]),)))
+    assert after.end.reason == "special_hand" and after.end.special == "straight"
 
 
 def test_three_drawn_last_stays_in_hand_and_ends_mac_8():
@@ -299,6 +360,52 @@ def test_no_talon_after_opening_with_the_pack_mac_27():
     assert len(after.hands[0]) == 3  # 6d 4h and the 4s from the pack: no talon
 
 
+PREDEALT = preset("modern-american", talon="PREDEALT")
+
+
+def test_predealt_talon_packets_set_aside_at_the_deal_o_mac_talon_predealt_mac_28():
+    state = new_hand(PREDEALT, "packets")
+    assert [len(t) for t in state.talons] == [4, 3]
+    assert new_hand(MAC, "packets").talons == ()  # the CLA talon comes from the stock
+    laid = sum(map(len, state.bonus_threes)) + sum(map(len, state.hands))
+    assert len(state.stock) + laid + 7 == 108  # the packets are out of the stock
+    packets = {c for t in state.talons for c in t}
+    view = observe(state, 0)  # face down: nobody sees them
+    assert not packets & {*view.hand, *view.pile_cards}
+    assert state_from_dict(state_to_dict(state)).talons == state.talons
+
+
+def _with_packets(melds, stock=STOCK):
+    state = _draw(OPENING, melds=melds, rules=PREDEALT, stock=stock)
+    return evolve(state, talons=(tuple(parse_cards("Jc Jd Js Qs")), tuple(parse_cards("Qh Jh Th"))))
+
+
+def test_predealt_first_side_takes_the_packet_of_four_mac_28():
+    after = _open_and_discard(_with_packets({}))
+    assert len(after.hands[0]) == 3 + 4
+    assert after.talons == ((), tuple(parse_cards("Qh Jh Th")))
+    assert len(after.stock) == len(STOCK.split()) - 1  # the stock gives only the draw
+
+
+def test_predealt_second_side_takes_the_packet_of_three_mac_28():
+    after = _open_and_discard(_with_packets({1: ["8c 8d 8h"]}))
+    assert len(after.hands[0]) == 3 + 3
+    assert after.talons == (tuple(parse_cards("Jc Jd Js Qs")), ())
+
+
+def test_predealt_packet_comes_after_the_turn_card_too_mac_28():
+    """ENG (README): MAC-27 keeps the talon from the stock's last cards; a packet set aside
+    at the deal lies outside the stock, so the turn card does not take it away."""
+    after = _open_and_discard(_with_packets({}, stock="Tc Td Ts Jc Jd Js Qs Jh Th"))
+    assert len(after.hands[0]) == 3 + 4
+
+
+def test_no_packet_without_an_opening_mac_28():
+    state = legal(_with_packets({}), DrawStock(0))
+    after = legal(state, Discard(0, pick(state, 0, "4c")[0]))
+    assert len(after.hands[0]) == 13 and [len(t) for t in after.talons] == [4, 3]
+
+
 # --- going out (MAC-29..31, MAC-45) -------------------------------------------------------
 
 TWO_CANASTAS = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s 9c 9d 2c"], 1: ["8c 8d 8h"]}
@@ -335,6 +442,61 @@ def test_no_going_out_with_an_incomplete_sevens_meld_mac_31():
     state = _play("4h", melds=melds)
     why = rejected(state, Discard(0, pick(state, 0, "4h")[0]), "MAC-31")
     assert why.values == {"rank": RANK_OF[parse_cards("7c")[0]]}
+
+
+def _asked(state, yes):
+    """N asks "may I go out?" and S (the partner) answers."""
+    state = legal(state, AskGoOut(0))
+    assert state.phase is Phase.ANSWER and state.actor == 2
+    return legal(state, AnswerGoOut(2, yes))
+
+
+def test_ask_to_go_out_and_a_yes_binds_mac_32():
+    state = _play("5d 5h 5s 4h", melds=TWO_CANASTAS)
+    state = _asked(state, yes=True)
+    assert state.must_go_out
+    rejected(state, Discard(0, pick(state, 0, "4h")[0]), "C-OUT-6")  # must go out now
+    state = legal(state, _meld(state, "5d 5h 5s"))
+    assert legal(state, Discard(0, pick(state, 0, "4h")[0])).end.reason == "went_out"
+
+
+def test_a_no_binds_the_player_keeps_cards_mac_32():
+    state = _asked(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), yes=False)
+    assert state.question is Question.NO
+    rejected(state, _meld(state, "5d 5h 5s"), "C-OUT-6")  # melding down to the last card
+    legal(state, Discard(0, pick(state, 0, "4h")[0]))  # an ordinary discard is fine
+
+
+def test_ask_only_once_per_hand_mac_32():
+    state = evolve(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), asked_out=(0,))
+    rejected(state, AskGoOut(0), "MAC-32")
+    other = evolve(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), asked_out=(2,))
+    legal(other, AskGoOut(0))  # the partner's question was the partner's own
+    after = legal(_play("5d 5h 5s 4h", melds=TWO_CANASTAS), AskGoOut(0))
+    assert after.asked_out == (0,)
+    assert state_from_dict(state_to_dict(after)).asked_out == (0,)
+
+
+def test_no_asking_without_a_way_out_this_turn_mac_32():
+    rejected(_play("5d 5h 4h 6c", melds=TWO_CANASTAS), AskGoOut(0), "C-OUT-7")
+    one = {0: ["Kc Kd Kh Ks Kc Kd Kh"], 1: ["8c 8d 8h"]}
+    rejected(_play("5d 5h 5s 4h", melds=one), AskGoOut(0), "C-OUT-7")  # MAC-29
+    sevens = {0: [*TWO_CANASTAS[0], "7c 7d 7h"], 1: ["8c 8d 8h"]}
+    rejected(_play("5d 5h 5s 4h", melds=sevens), AskGoOut(0), "C-OUT-7")  # MAC-31
+
+
+def test_way_out_with_wild_cards_by_the_rule_of_five_mac_32_18():
+    """The way out the question needs may complete a canasta with a wild card on a meld
+    of five naturals (MAC-18); two onto a meld of four naturals may not, and three wild
+    cards would make an incomplete wild meld (MAC-31), so there is no way out."""
+    five = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s 9c"], 1: ["8c 8d 8h"]}
+    state = _asked(_play("9h 2c 5d 5h 5s 4h", melds=five), yes=True)
+    state = legal(state, _meld(state, "5d 5h 5s"))
+    nine = next(m for m in state.melds[0] if m.size == 5)
+    state = legal(state, AddToMeld(0, nine.mid, pick(state, 0, "9h 2c")))
+    assert legal(state, Discard(0, pick(state, 0, "4h")[0])).end.reason == "went_out"
+    four = {0: ["Kc Kd Kh Ks Kc Kd Kh", "9c 9d 9h 9s"], 1: ["8c 8d 8h"]}
+    rejected(_play("2c 2d 2h 5d 5h 5s 4h", melds=four), AskGoOut(0), "C-OUT-7")
 
 
 def test_empty_stock_ends_the_hand_mac_45():

@@ -168,6 +168,9 @@ def _sentences() -> dict[str, str]:
         "b3_set_aside": _("Black threes of a taken pile are laid aside and score"),
         "acaba": _("A player may declare Acaba (the others score 1,500)"),
         "calientes": _("Caliente cards in the pack (a side behind in melds may play one)"),
+        "ask_once": _('A player may ask "May I go out?" only once a hand'),
+        "keep_three": _("One three may stay in hand for a Straight until the side melds"),
+        "talon": _("The talon for the player who opens for the side"),
     }
 
 
@@ -184,6 +187,8 @@ def _value_texts() -> dict[tuple[str, str], str]:
     return {
         ("six_seating", "TWO_OF_THREE"): _("Two teams of three"),
         ("six_seating", "THREE_OF_TWO"): _("Three teams of two"),
+        ("talon", "STOCK"): _("4 or 3 cards from the stock after the discard"),
+        ("talon", "PREDEALT"): _("Packets of 4 and 3 set aside at the deal"),
         ("pile_conflict", "C"): _("Not allowed"),
         ("pile_conflict", "A"): _("A second meld of that rank"),
         ("pile_conflict", "B"): _("No wild limit over seven cards"),

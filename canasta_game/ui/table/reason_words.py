@@ -403,6 +403,7 @@ MESSAGES: dict[str, Callable[[Values], str]] = {
     "ask_late": lambda v: _("Ask right after drawing, before you meld."),
     "ask_before_draw": lambda v: _("Draw first: you may ask to go out right after drawing."),
     "ask_again": lambda v: _("You have already asked this turn."),
+    "ask_once": lambda v: _("You may ask to go out only once a hand, and you have asked."),
     "ask_cannot_out": lambda v: _("You cannot go out this turn, so you may not ask."),
     "ask_no_choice": lambda v: _(
         "With one card left you must go out anyway, so there is nothing to ask."
