@@ -282,8 +282,11 @@ def action_for_drop(
         return Meld(seat, add=((drop.target.mid, cards),))
     if kind in ("table", "staging"):
         whole = Meld(seat, (tuple(cards),))
-        if len(cards) == len(state.hands[seat]) and why_illegal(state, whole) is None:
-            return whole  # MAC-33: a special hand is the whole hand laid as one meld
+        alone = len(cards) in (1, len(state.hands[seat]))
+        if alone and why_illegal(state, whole) is None:
+            # MAC-33: a special hand is the whole hand laid as one meld; MAC-7: the three kept
+            # for a Straight is laid out by "melding" it alone
+            return whole
         if not state.melds[side] and staging is not None:
             problem = staging.add(cards)
             return problem  # None: staged, waiting for the minimum

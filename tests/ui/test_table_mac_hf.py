@@ -487,3 +487,25 @@ def test_mac_16_the_dead_ranks_are_shown_under_the_pile(
     assert "Dead: 10 K" in labels
     width = next(rect.width for label, rect in drawn if label == "Dead: 10 K")
     assert width <= driver.scene.layout.deck.width
+
+
+def test_the_kept_three_is_laid_out_by_dragging_it_to_the_table_mac_7(table_drivers) -> None:
+    """MAC-7: the three kept for a Straight goes out when the player drags it alone onto the
+    table (the engine's one-card "meld"); it is laid aside and replaced, nothing is staged."""
+    others = ["4c 4d 5c", "4s 5d 5s", "6c 6d 6s"]
+    state = state_from_setup(
+        preset("modern-american"),
+        ["3h Kc Kd 5c", *others],
+        stock="Tc Td Ts Jc Jd Js Qs Qh Jh Th 4h 5h",
+        melds={},
+        phase=Phase.PLAY,
+    )
+    table_drivers.append(driver := TableDriver(Session.from_state(state, human_seat=0)))
+    driver.settle()
+    three = driver.find("3h")
+    driver.drag_cards([three], driver.table_point())
+    driver.settle()
+    after = driver.session.state
+    assert after.bonus_threes[0] == (three,) and three not in after.hands[0]
+    assert len(after.hands[0]) == 4 and after.melds[0] == ()  # replaced; no meld made
+    assert driver.message() is None
