@@ -56,9 +56,14 @@ def reenact(rules, seed, dealer):
     bonus: list[list[int]] = [[] for _ in range(rules.sides)]
     for step in range(players):  # C-R3-2: in turn order from the dealer's left
         seat = (dealer + 1 + step) % players
-        while any(rules.is_bonus_three(c) for c in hands[seat]):  # MAC-6: every three
-            threes = [c for c in hands[seat] if rules.is_bonus_three(c)]
-            hands[seat] = [c for c in hands[seat] if not rules.is_bonus_three(c)]
+        kept: list[int] = []
+        while True:  # MAC-6: every three is a bonus card
+            threes = [c for c in hands[seat] if rules.is_bonus_three(c) and c not in kept]
+            if rules.keep_three and threes and not kept:
+                kept.append(threes.pop(0))  # MAC-7: the first three stays for a Straight
+            if not threes:
+                break
+            hands[seat] = [c for c in hands[seat] if c not in threes]
             bonus[rules.seat_side[seat]].extend(threes)
             for _ in threes:
                 hands[seat].append(stock.pop(0))
@@ -92,7 +97,8 @@ def test_deal_matches_the_rules(name, seed, dealer):
     for seat in range(players):
         assert sorted(state.hands[seat]) == sorted(want["hands"][seat]), seat
         assert len(state.hands[seat]) == rules.deal_size  # D cards each
-        assert not any(is_red3(c) for c in state.hands[seat])  # C-R3-1
+        kept = [c for c in state.hands[seat] if rules.is_bonus_three(c)]
+        assert len(kept) <= (1 if rules.keep_three else 0)  # C-R3-1; MAC-7 keeps one at most
     assert [list(f) for f in state.feet] == (want["feet"] if rules.foot_size else [])
     assert list(reversed(state.stock)) == want["stock"]  # the state keeps the top last
     assert list(state.pile) == want["pile"]
