@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_game.ai.counting import CardCount
+from canasta_game.ai.goingout import race_shed_relief
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_gift
@@ -158,7 +159,8 @@ def discard_costs(
         cost = keep(card) + danger(view, card, counts)
         if not view.is_open(view.side):
             cost += VALUE_OF[card] * 0.5  # closed: high cards build the initial meld
-        base[card] = cost - endgame_relief(view, card, situation)
+        relief = max(endgame_relief(view, card, situation), race_shed_relief(view, card, situation))
+        base[card] = cost - relief
     best_other = min(base.values(), default=200.0)
     out: list[tuple[float, Discard]] = []
     for move in discards:

@@ -1,0 +1,89 @@
+"""Medium in the sequence family's race to two canastas and out (SAM-6, SAM-7, SAM-23, SAM-27).
+
+Samba deals 15 cards and draws two a turn, so a side that has its two canastas only goes
+out if it melds every turn and throws the cards no meld takes; and a stock draw brings two
+cards where taking the pile brings none from the stock. Each test compares a position with
+a control that differs in the one fact the heuristic reads.
+"""
+
+from __future__ import annotations
+
+from canasta_game.ai.discard import discard_costs
+from canasta_game.ai.goingout import race_meld_gain, race_shed_relief, racing_out
+from canasta_game.ai.pile import DRAW_VALUE, draw_value
+from canasta_game.ai.situation import read_situation
+from canasta_game.engine.actions import Discard, Meld
+from canasta_game.engine.cards import face_text
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import state_from_setup
+from canasta_game.engine.state import Phase, State
+
+SAMBA = preset("samba")
+OTHERS = ["4c 4d 5c Kd Qd", "4s 5d 5s Js 9d", "6c 6d 6s Jc Tc"]
+TWO_CANASTAS = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh Qc Qd Qh", "5h 6h 7h"]
+ONE_CANASTA = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh", "5h 6h 7h"]
+
+
+def _position(hand: str, ours: list[str], rules=SAMBA) -> State:
+    return state_from_setup(
+        rules,
+        [hand, *OTHERS],
+        stock="Tc Td Ts Kc Qh Qs",
+        pile="5c 9c",
+        melds={0: ours, 1: ["8c 8d 8s"]},
+        phase=Phase.PLAY,
+    )
+
+
+def _card(state: State, face: str) -> int:
+    return next(c for c in state.hands[0] if face_text(c) == face)
+
+
+def test_a_side_with_its_two_canastas_races_out_sam_23():
+    """Racing out starts with the second canasta, and only in the sequence family."""
+    racing = observe(_position("Kh Ks 2c 4d", TWO_CANASTAS), 0)
+    assert racing_out(racing, read_situation(racing))
+    short = observe(_position("Kh Ks 2c 4d", ONE_CANASTA), 0)
+    assert not racing_out(short, read_situation(short))
+    classic = preset("classic-4")
+    melds = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh Qc Qd Qh"]
+    other = observe(_position("Kh Ks 2c 4d", melds, rules=classic), 0)
+    assert not racing_out(other, read_situation(other))
+
+
+def test_racing_out_melds_a_pair_with_a_wild_card_sam_27():
+    """With the canastas made, a pair and a wild card go down: one step nearer the 200."""
+    state = _position("Kh Ks 2c 4d", TWO_CANASTAS)
+    view = observe(state, 0)
+    kings = Meld(0, new=((_card(state, "Kh"), _card(state, "Ks"), _card(state, "2c")),))
+    assert kings in legal_moves(state)
+    assert race_meld_gain(view, kings, read_situation(view)) > 0
+    control = _position("Kh Ks 2c 4d", ONE_CANASTA)
+    control_view = observe(control, 0)
+    assert race_meld_gain(control_view, kings, read_situation(control_view)) == 0
+
+
+def test_racing_out_throws_the_card_no_meld_takes_first_sam_23():
+    """A lone king blocks going out; a queen goes onto the side's queens and 8h extends the
+    side's 5h-6h-7h, so the king is the card to throw."""
+    state = _position("Kh 8h Qs 4d 4h", TWO_CANASTAS)
+    view = observe(state, 0)
+    situation = read_situation(view)
+    king, eight, queen = (_card(state, f) for f in ("Kh", "8h", "Qs"))
+    assert race_shed_relief(view, king, situation) > 0
+    assert race_shed_relief(view, eight, situation) == 0  # extends 5h 6h 7h (SAM-18)
+    assert race_shed_relief(view, queen, situation) == 0  # the side's queens take it
+    discards = [m for m in legal_moves(state) if isinstance(m, Discard)]
+    costs = dict((m.card, cost) for cost, m in discard_costs(view, discards, situation))
+    control = _position("Kh 8h Qs 4d 4h", ONE_CANASTA)
+    control_view = observe(control, 0)
+    assert race_shed_relief(control_view, king, read_situation(control_view)) == 0
+    assert costs[king] < costs[queen]
+
+
+def test_a_two_card_draw_is_worth_two_stock_cards_sam_6_sam_7():
+    """Taking the pile gives up both stock cards of a Samba turn, one of a Classic turn."""
+    assert draw_value(SAMBA) == 2 * DRAW_VALUE
+    assert draw_value(preset("classic-4")) == DRAW_VALUE
