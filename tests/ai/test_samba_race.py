@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from canasta_game.ai.discard import discard_costs
 from canasta_game.ai.goingout import race_meld_gain, race_shed_relief, racing_out
+from canasta_game.ai.melding import wild_waste_cost
 from canasta_game.ai.pile import DRAW_VALUE, draw_value
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Discard, Meld
@@ -23,14 +24,15 @@ from canasta_game.engine.state import Phase, State
 SAMBA = preset("samba")
 OTHERS = ["4c 4d 5c Kd Qd", "4s 5d 5s Js 9d", "6c 6d 6s Jc Tc"]
 TWO_CANASTAS = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh Qc Qd Qh", "5h 6h 7h"]
+LONG_STOCK = "Tc Td Ts Kc Qh Qs 4h 5c 6c 7c 8c Jd Js Ad Ah As Ac 7d 7s Qc"
 ONE_CANASTA = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh", "5h 6h 7h"]
 
 
-def _position(hand: str, ours: list[str], rules=SAMBA) -> State:
+def _position(hand: str, ours: list[str], rules=SAMBA, stock="Tc Td Ts Kc Qh Qs") -> State:
     return state_from_setup(
         rules,
         [hand, *OTHERS],
-        stock="Tc Td Ts Kc Qh Qs",
+        stock=stock,
         pile="5c 9c",
         melds={0: ours, 1: ["8c 8d 8s"]},
         phase=Phase.PLAY,
@@ -87,3 +89,18 @@ def test_a_two_card_draw_is_worth_two_stock_cards_sam_6_sam_7():
     """Taking the pile gives up both stock cards of a Samba turn, one of a Classic turn."""
     assert draw_value(SAMBA) == 2 * DRAW_VALUE
     assert draw_value(preset("classic-4")) == DRAW_VALUE
+
+
+def test_a_wild_card_is_dearer_where_only_groups_take_one_sam_10_sam_13():
+    """Before the race, a wild card spent on a small group costs more in Samba than in
+    Classic: sequences never take one and a group takes two at most."""
+    melds = ["9c 9d 9s", "5h 6h 7h"]
+    costs = []
+    for rules in (SAMBA, preset("classic-4")):
+        ours = melds if rules.sequences else melds[:1]
+        state = _position("Kh Ks 2c 4d Jh Jc 8s", ours, rules=rules, stock=LONG_STOCK)
+        view = observe(state, 0)
+        kings = Meld(0, new=((_card(state, "Kh"), _card(state, "Ks"), _card(state, "2c")),))
+        assert kings in legal_moves(state)
+        costs.append(wild_waste_cost(view, kings, read_situation(view)))
+    assert costs[0] > costs[1] > 0
