@@ -168,7 +168,7 @@ def discard_costs(
         if card in base:
             cost = base[card]
         elif stops[card]:
-            cost = black_three_stop_value(view, situation)
+            cost = black_three_stop_value(view, situation) - race_shed_relief(view, card, situation)
         else:
             cost = freeze_with_wild_cost(view, card, best_other, situation)
         out.append((cost, move))

@@ -34,6 +34,7 @@ ASK_PARTNER_CARDS = 5  # ask first when the partner holds at least this many
 SAFE_THREAT = 0.05  # no opposing side has a canasta in sight
 AHEAD = 500  # a table lead worth locking in by going out at once
 RACE_MELD_CARD = 30.0  # per card melded once a sequence-family side has its canastas
+BLACK_THREE_MELD = 3  # C-B3-1: the fewest black threes that meld, when going out
 RACE_SHED = 40.0  # extra relief for throwing a card that cannot be melded in that race
 
 
@@ -91,9 +92,14 @@ def race_meld_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
 def race_shed_relief(view: PlayerView, card: int, situation: Situation) -> float:
     """Racing out: a natural that no meld of the side takes, no triple in hand and no
     sequence end of the side wants blocks going out, so it is thrown first (the dearest
-    first: it would cost its points if an opponent goes out first)."""
-    if not racing_out(view, situation) or view.rules.wild[card] or view.rules.stops[card]:
+    first: it would cost its points if an opponent goes out first). A black three goes too
+    while fewer than three are in hand: only three or more meld, when going out (C-B3-1)."""
+    rules = view.rules
+    if not racing_out(view, situation) or rules.wild[card]:
         return 0.0
+    if rules.stops[card]:
+        stops = sum(1 for c in view.hand if rules.stops[c])
+        return RACE_SHED + rules.hand_cost[card] if stops < BLACK_THREE_MELD else 0.0
     melds = side_melds(view)
     rank = RANK_OF[card]
     if rank in melds_by_key(melds) or rank_counts(view.hand)[rank] >= 3:

@@ -104,3 +104,17 @@ def test_a_wild_card_is_dearer_where_only_groups_take_one_sam_10_sam_13():
         assert kings in legal_moves(state)
         costs.append(wild_waste_cost(view, kings, read_situation(view)))
     assert costs[0] > costs[1] > 0
+
+
+def test_racing_out_throws_a_black_three_that_cannot_meld_c_b3_1():
+    """Racing out, one black three only blocks (three or more meld when going out); with
+    three in hand they go down together, so none is thrown."""
+    lone = _position("3c Kh Ks 2c Qs", TWO_CANASTAS)
+    view = observe(lone, 0)
+    assert race_shed_relief(view, _card(lone, "3c"), read_situation(view)) > 0
+    three = _position("3c 3s 3c Kh Ks 2c Qs", TWO_CANASTAS)
+    view = observe(three, 0)
+    assert race_shed_relief(view, _card(three, "3c"), read_situation(view)) == 0
+    short = _position("3c Kh Ks 2c Qs", ONE_CANASTA)
+    view = observe(short, 0)
+    assert race_shed_relief(view, _card(short, "3c"), read_situation(view)) == 0
