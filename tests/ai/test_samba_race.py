@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from canasta_game.ai.discard import discard_costs
 from canasta_game.ai.goingout import race_meld_gain, race_shed_relief, racing_out
-from canasta_game.ai.melding import wild_waste_cost
+from canasta_game.ai.melding import natural_canasta_cost, wild_waste_cost
 from canasta_game.ai.pile import DRAW_VALUE, draw_value
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Discard, Meld
@@ -118,3 +118,18 @@ def test_racing_out_throws_a_black_three_that_cannot_meld_c_b3_1():
     short = _position("3c Kh Ks 2c Qs", ONE_CANASTA)
     view = observe(short, 0)
     assert race_shed_relief(view, _card(short, "3c"), read_situation(view)) == 0
+
+
+def test_before_its_two_canastas_a_side_spoils_a_natural_meld_freely_sam_23():
+    """A wild card onto four natural queens costs the hope of a natural canasta in Classic;
+    in Samba, before the two canastas that let the side go out, it costs nothing."""
+    costs = []
+    for rules in (SAMBA, preset("classic-4")):
+        ours = ONE_CANASTA if rules.sequences else ONE_CANASTA[:2]
+        state = _position("2c 4d Jh Jc 8s Kh", ours, rules=rules, stock=LONG_STOCK)
+        view = observe(state, 0)
+        queens = next(m.mid for m in state.melds[0] if face_text(m.cards[0])[0] == "Q")
+        spoil = Meld(0, add=((queens, (_card(state, "2c"),)),))
+        assert spoil in legal_moves(state)
+        costs.append(natural_canasta_cost(view, spoil, read_situation(view)))
+    assert costs[0] == 0 < costs[1]
