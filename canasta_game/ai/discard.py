@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from canasta_game.ai import caliente
 from canasta_game.ai.counting import CardCount
+from canasta_game.ai.goingout import race_shed_relief
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_gift
@@ -161,7 +162,8 @@ def discard_costs(
         cost = keep(card) + danger(view, card, counts)
         if not view.is_open(view.side):
             cost += VALUE_OF[card] * 0.5  # closed: high cards build the initial meld
-        base[card] = cost - endgame_relief(view, card, situation)
+        relief = max(endgame_relief(view, card, situation), race_shed_relief(view, card, situation))
+        base[card] = cost - relief
     best_other = min(base.values(), default=200.0)
     out: list[tuple[float, Discard]] = []
     for move in discards:
@@ -171,7 +173,7 @@ def discard_costs(
         elif view.rules.is_caliente(card):
             cost = caliente.discard_cost(view, situation)  # CAL-3, CAL-4
         elif stops[card]:
-            cost = black_three_stop_value(view, situation)
+            cost = black_three_stop_value(view, situation) - race_shed_relief(view, card, situation)
         else:
             cost = freeze_with_wild_cost(view, card, best_other, situation)
         out.append((cost, move))

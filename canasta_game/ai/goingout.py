@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_game.ai.handsense import hand_points, side_melds, table_points
+from canasta_game.ai.handsense import (
+    hand_points,
+    melds_by_key,
+    rank_counts,
+    side_melds,
+    table_points,
+)
+from canasta_game.ai.sequences import extends_sequence_of
 from canasta_game.ai.situation import AVERAGE_CARD, Situation
 from canasta_game.engine.actions import Action, Discard, Meld
+from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.movegen import meld_all, meld_moves
@@ -26,6 +34,9 @@ CHEAP_WAIT = 0.35  # opponent threat below which waiting a turn is cheap
 ASK_PARTNER_CARDS = 5  # ask first when the partner holds at least this many
 SAFE_THREAT = 0.05  # no opposing side has a canasta in sight
 AHEAD = 500  # a table lead worth locking in by going out at once
+RACE_MELD_CARD = 30.0  # per card melded once a sequence-family side has its canastas
+BLACK_THREE_MELD = 3  # C-B3-1: the fewest black threes that meld, when going out
+RACE_SHED = 40.0  # extra relief for throwing a card that cannot be melded in that race
 
 
 def build_potential(view: PlayerView) -> int:
@@ -64,6 +75,39 @@ def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool =
 def _other_tables(view: PlayerView) -> list[tuple[int, int]]:
     rules = view.rules
     return [(s, table_points(rules, view.melds[s])) for s in range(rules.sides) if s != view.side]
+
+
+def racing_out(view: PlayerView, situation: Situation) -> bool:
+    """The sequence family's race: once the side has the canastas it needs to go out (SAM-23,
+    BOL-9), every card left in hand stands between it and the 200 for going out (SAM-27),
+    and hands of 15 cards drawing two a turn (SAM-4, SAM-6) only empty by melding each turn."""
+    return view.rules.sequences and situation.can_go_out_quota
+
+
+def race_meld_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """Racing out (``racing_out``): every card melded is a step toward going out, and a wild
+    card in hand can only go to a group anyway (SAM-10), so no wild card is saved for later."""
+    return RACE_MELD_CARD * len(move.cards()) if racing_out(view, situation) else 0.0
+
+
+def race_shed_relief(view: PlayerView, card: int, situation: Situation) -> float:
+    """Racing out: a natural that no meld of the side takes, no triple in hand and no
+    sequence end of the side wants blocks going out, so it is thrown first (the dearest
+    first: it would cost its points if an opponent goes out first). A black three goes too
+    while fewer than three are in hand: only three or more meld, when going out (C-B3-1)."""
+    rules = view.rules
+    if not racing_out(view, situation) or rules.wild[card]:
+        return 0.0
+    if rules.stops[card]:
+        stops = sum(1 for c in view.hand if rules.stops[c])
+        return RACE_SHED + rules.hand_cost[card] if stops < BLACK_THREE_MELD else 0.0
+    melds = side_melds(view)
+    rank = RANK_OF[card]
+    if rank in melds_by_key(melds) or rank_counts(view.hand)[rank] >= 3:
+        return 0.0
+    if extends_sequence_of(view.rules, melds, card):
+        return 0.0
+    return RACE_SHED + VALUE_OF[card]
 
 
 def should_ask(view: PlayerView, situation: Situation) -> bool:

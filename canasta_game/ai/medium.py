@@ -2,7 +2,7 @@
 
 The bot itself only routes a decision to the heuristics and ranks the legal moves:
 
-* draw phase: ``pile.pile_take_value`` of each way to take the pile against ``DRAW_VALUE``;
+* draw phase: ``pile.pile_take_value`` of each way to take the pile against ``pile.draw_value``;
 * play phase: going out (``goingout``), then meld actions worth more than holding their cards
   (``melding.meld_score``), then the cheapest discard (``discard.discard_costs``);
 * answering "may I go out?": ``goingout.answer_may_i``.
@@ -30,7 +30,7 @@ from canasta_game.ai.goingout import (
 from canasta_game.ai.handsense import hand_after
 from canasta_game.ai.italian import clean_canasta_cost, opening_first_scores
 from canasta_game.ai.melding import meld_score
-from canasta_game.ai.pile import DRAW_VALUE, pile_take_value
+from canasta_game.ai.pile import draw_value, pile_take_value
 from canasta_game.ai.sequences import combine_value
 from canasta_game.ai.situation import Situation, read_situation
 from canasta_game.engine.actions import (
@@ -73,7 +73,7 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
         if isinstance(move, TakePile):
             out.append((pile_take_value(view, move, situation), move))
         elif isinstance(move, DrawStock):
-            out.append((DRAW_VALUE, move))
+            out.append((draw_value(view.rules), move))
     out.extend(opening_first_scores(view, legal, situation))  # IT-7: open, then take
     return out
 

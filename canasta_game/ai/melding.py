@@ -10,6 +10,7 @@ hand are only penalties then.
 
 from __future__ import annotations
 
+from canasta_game.ai.goingout import race_meld_gain, racing_out
 from canasta_game.ai.handfoot import wild_book_gain
 from canasta_game.ai.handsense import (
     completes_canastas,
@@ -34,6 +35,9 @@ from canasta_game.engine.actions import Meld
 from canasta_game.engine.observation import PlayerView
 
 WILD_USE = 60.0  # any wild card leaving the hand loses a freeze, a pile take, a canasta later
+#: SAM-10, SAM-13: a wild card only ever joins a group, two at most, so one spent early is
+#: missing when a group needs it to become a canasta (arena-tuned: 60 to 100 won 2-5% more)
+SEQUENCE_WILD_USE = 100.0
 WILD_WASTE = 40.0  # extra cost of a wild card on a meld that stays under five cards
 SPOIL_NATURAL = 150.0  # a wild card into a natural meld of four or more
 RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
@@ -65,7 +69,8 @@ def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float
     made, _ = completes_canastas(view, move)
     if situation.endgame:
         return 0.0
-    cost = WILD_USE * wilds + WILD_WASTE * min(wilds, wilds_on_small_melds(view, move))
+    use = SEQUENCE_WILD_USE if view.rules.sequences else WILD_USE
+    cost = use * wilds + WILD_WASTE * min(wilds, wilds_on_small_melds(view, move))
     if made:
         cost *= 0.3  # a wild card that completes a canasta is doing its job
     return cost
@@ -88,6 +93,13 @@ def natural_chance(view: PlayerView, key: int, size: int, situation: Situation) 
     return supply * time_left
 
 
+def racing_to_two(view: PlayerView, situation: Situation) -> bool:
+    """SAM-23: in the sequence family a side must make its canastas before it can go out,
+    and its red threes count against it until then (SAM-29): until it has them, a canasta
+    now beats a natural canasta later (arena: Medium against Easy won 1-2% more)."""
+    return view.rules.sequences and not situation.can_go_out_quota
+
+
 def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Keeping canastas natural when it costs little: wild cards into natural melds of 4+.
 
@@ -96,7 +108,7 @@ def natural_canasta_cost(view: PlayerView, move: Meld, situation: Situation) -> 
     is out, SPOIL_NATURAL (or the bonus difference, for a canasta completed now) when it is
     likely.
     """
-    if situation.endgame:
+    if situation.endgame or racing_to_two(view, situation):
         return 0.0
     by_mid = {m.mid: m for m in side_melds(view)}
     rules = view.rules
@@ -149,7 +161,10 @@ def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
     score += canasta_gain(view, move, situation)
     score += sequence_progress(view, move) + bolivia_progress(view, move)
     score -= run_break_cost(view, move)
-    score -= wild_waste_cost(view, move, situation)
+    if racing_out(view, situation):
+        score += race_meld_gain(view, move, situation)  # SAM-23, SAM-27: empty the hand
+    else:
+        score -= wild_waste_cost(view, move, situation)
     score -= natural_canasta_cost(view, move, situation)
     score -= hand_reserve_cost(view, move, situation)
     score += wild_book_gain(view, move)  # HF-17: Hand and Foot's wild book

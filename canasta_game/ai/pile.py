@@ -21,6 +21,7 @@ from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
 from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.rules import Rules
 
 DRAW_VALUE = 40.0  # a stock card keeps the hand small: worth more than a few junk cards
 WILD_SPENT = 35.0  # a wild card pinned to the top-card meld instead of a canasta
@@ -31,6 +32,16 @@ RED_THREE = 100.0
 PAIR_CARD = 4.0  # a card from the pile that makes a pair in hand
 LONE_CARD = -8.0  # a card from the pile that matches nothing: a liability to shed later
 PACKET_CARD = 12.0  # IT-4: an unseen card of the face-down packet, about an average card
+
+
+def draw_value(rules: Rules) -> float:
+    """What drawing from the stock is worth against taking the pile (``DRAW_VALUE`` a card).
+
+    The sequence family draws two cards (SAM-6) and gives up both by taking the pile (SAM-7),
+    so there the draw counts twice: measured in the arena (Samba, Medium against Easy), a
+    Medium that priced the two-card draw like one took bloating piles and lost races out.
+    """
+    return DRAW_VALUE * rules.draw_count if rules.sequences else DRAW_VALUE
 
 
 def pile_gift(view: PlayerView, extra: int | None = None) -> float:

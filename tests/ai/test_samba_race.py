@@ -1,0 +1,135 @@
+"""Medium in the sequence family's race to two canastas and out (SAM-6, SAM-7, SAM-23, SAM-27).
+
+Samba deals 15 cards and draws two a turn, so a side that has its two canastas only goes
+out if it melds every turn and throws the cards no meld takes; and a stock draw brings two
+cards where taking the pile brings none from the stock. Each test compares a position with
+a control that differs in the one fact the heuristic reads.
+"""
+
+from __future__ import annotations
+
+from canasta_game.ai.discard import discard_costs
+from canasta_game.ai.goingout import race_meld_gain, race_shed_relief, racing_out
+from canasta_game.ai.melding import natural_canasta_cost, wild_waste_cost
+from canasta_game.ai.pile import DRAW_VALUE, draw_value
+from canasta_game.ai.situation import read_situation
+from canasta_game.engine.actions import Discard, Meld
+from canasta_game.engine.cards import face_text
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import state_from_setup
+from canasta_game.engine.state import Phase, State
+
+SAMBA = preset("samba")
+OTHERS = ["4c 4d 5c Kd Qd", "4s 5d 5s Js 9d", "6c 6d 6s Jc Tc"]
+TWO_CANASTAS = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh Qc Qd Qh", "5h 6h 7h"]
+LONG_STOCK = "Tc Td Ts Kc Qh Qs 4h 5c 6c 7c 8c Jd Js Ad Ah As Ac 7d 7s Qc"
+ONE_CANASTA = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh", "5h 6h 7h"]
+
+
+def _position(hand: str, ours: list[str], rules=SAMBA, stock="Tc Td Ts Kc Qh Qs") -> State:
+    return state_from_setup(
+        rules,
+        [hand, *OTHERS],
+        stock=stock,
+        pile="5c 9c",
+        melds={0: ours, 1: ["8c 8d 8s"]},
+        phase=Phase.PLAY,
+    )
+
+
+def _card(state: State, face: str) -> int:
+    return next(c for c in state.hands[0] if face_text(c) == face)
+
+
+def test_a_side_with_its_two_canastas_races_out_sam_23():
+    """Racing out starts with the second canasta, and only in the sequence family."""
+    racing = observe(_position("Kh Ks 2c 4d", TWO_CANASTAS), 0)
+    assert racing_out(racing, read_situation(racing))
+    short = observe(_position("Kh Ks 2c 4d", ONE_CANASTA), 0)
+    assert not racing_out(short, read_situation(short))
+    classic = preset("classic-4")
+    melds = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh Qc Qd Qh"]
+    other = observe(_position("Kh Ks 2c 4d", melds, rules=classic), 0)
+    assert not racing_out(other, read_situation(other))
+
+
+def test_racing_out_melds_a_pair_with_a_wild_card_sam_27():
+    """With the canastas made, a pair and a wild card go down: one step nearer the 200."""
+    state = _position("Kh Ks 2c 4d", TWO_CANASTAS)
+    view = observe(state, 0)
+    kings = Meld(0, new=((_card(state, "Kh"), _card(state, "Ks"), _card(state, "2c")),))
+    assert kings in legal_moves(state)
+    assert race_meld_gain(view, kings, read_situation(view)) > 0
+    control = _position("Kh Ks 2c 4d", ONE_CANASTA)
+    control_view = observe(control, 0)
+    assert race_meld_gain(control_view, kings, read_situation(control_view)) == 0
+
+
+def test_racing_out_throws_the_card_no_meld_takes_first_sam_23():
+    """A lone king blocks going out; a queen goes onto the side's queens and 8h extends the
+    side's 5h-6h-7h, so the king is the card to throw."""
+    state = _position("Kh 8h Qs 4d 4h", TWO_CANASTAS)
+    view = observe(state, 0)
+    situation = read_situation(view)
+    king, eight, queen = (_card(state, f) for f in ("Kh", "8h", "Qs"))
+    assert race_shed_relief(view, king, situation) > 0
+    assert race_shed_relief(view, eight, situation) == 0  # extends 5h 6h 7h (SAM-18)
+    assert race_shed_relief(view, queen, situation) == 0  # the side's queens take it
+    discards = [m for m in legal_moves(state) if isinstance(m, Discard)]
+    costs = dict((m.card, cost) for cost, m in discard_costs(view, discards, situation))
+    control = _position("Kh 8h Qs 4d 4h", ONE_CANASTA)
+    control_view = observe(control, 0)
+    assert race_shed_relief(control_view, king, read_situation(control_view)) == 0
+    assert costs[king] < costs[queen]
+
+
+def test_a_two_card_draw_is_worth_two_stock_cards_sam_6_sam_7():
+    """Taking the pile gives up both stock cards of a Samba turn, one of a Classic turn."""
+    assert draw_value(SAMBA) == 2 * DRAW_VALUE
+    assert draw_value(preset("classic-4")) == DRAW_VALUE
+
+
+def test_a_wild_card_is_dearer_where_only_groups_take_one_sam_10_sam_13():
+    """Before the race, a wild card spent on a small group costs more in Samba than in
+    Classic: sequences never take one and a group takes two at most."""
+    melds = ["9c 9d 9s", "5h 6h 7h"]
+    costs = []
+    for rules in (SAMBA, preset("classic-4")):
+        ours = melds if rules.sequences else melds[:1]
+        state = _position("Kh Ks 2c 4d Jh Jc 8s", ours, rules=rules, stock=LONG_STOCK)
+        view = observe(state, 0)
+        kings = Meld(0, new=((_card(state, "Kh"), _card(state, "Ks"), _card(state, "2c")),))
+        assert kings in legal_moves(state)
+        costs.append(wild_waste_cost(view, kings, read_situation(view)))
+    assert costs[0] > costs[1] > 0
+
+
+def test_racing_out_throws_a_black_three_that_cannot_meld_c_b3_1():
+    """Racing out, one black three only blocks (three or more meld when going out); with
+    three in hand they go down together, so none is thrown."""
+    lone = _position("3c Kh Ks 2c Qs", TWO_CANASTAS)
+    view = observe(lone, 0)
+    assert race_shed_relief(view, _card(lone, "3c"), read_situation(view)) > 0
+    three = _position("3c 3s 3c Kh Ks 2c Qs", TWO_CANASTAS)
+    view = observe(three, 0)
+    assert race_shed_relief(view, _card(three, "3c"), read_situation(view)) == 0
+    short = _position("3c Kh Ks 2c Qs", ONE_CANASTA)
+    view = observe(short, 0)
+    assert race_shed_relief(view, _card(short, "3c"), read_situation(view)) == 0
+
+
+def test_before_its_two_canastas_a_side_spoils_a_natural_meld_freely_sam_23():
+    """A wild card onto four natural queens costs the hope of a natural canasta in Classic;
+    in Samba, before the two canastas that let the side go out, it costs nothing."""
+    costs = []
+    for rules in (SAMBA, preset("classic-4")):
+        ours = ONE_CANASTA if rules.sequences else ONE_CANASTA[:2]
+        state = _position("2c 4d Jh Jc 8s Kh", ours, rules=rules, stock=LONG_STOCK)
+        view = observe(state, 0)
+        queens = next(m.mid for m in state.melds[0] if face_text(m.cards[0])[0] == "Q")
+        spoil = Meld(0, add=((queens, (_card(state, "2c"),)),))
+        assert spoil in legal_moves(state)
+        costs.append(natural_canasta_cost(view, spoil, read_situation(view)))
+    assert costs[0] == 0 < costs[1]
