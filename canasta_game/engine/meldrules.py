@@ -202,9 +202,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         room = 0
     if rules.no_wild_on_canasta and meld.is_canasta:
         room = 0  # SAM-15, BOL-3
-    if rules.canasta_max:
-        room = min(room, max(0, rules.canasta_max - meld.size))  # CUB-4
-    room = min(room, mac.wild_room(rules, meld))  # MAC-15, MAC-18..20
+    room = min(room, mac.wild_room(rules, meld))  # MAC-15 (CUB-4), MAC-18..20
     run: dict[str, int | bool] = {}
     if kind is MeldKind.SEQUENCE:
         low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]

@@ -96,7 +96,6 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "out_must_ask": "BRA-11",
     "sequence_grow_out": "BRA-9",
     # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
-    "canasta_max": "CUB-4",
     "wild_canasta_cuban": "CUB-5",
     "r3_cuban": "CUB-6",
     "b3_first_round": "CUB-7",
@@ -112,7 +111,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_pair_only": "MAC-10",
     "pile_top_not_counted": "MAC-12",
     "swad": "MAC-14",
-    "meld_max": "MAC-15",
+    "meld_max": "MAC-15",  # CUB-4 in Cuban (``meld_max_rule``)
     "dead_ranks": "MAC-16",
     "rule_of_five": "MAC-18",
     "pure_sevens": "MAC-19",
@@ -255,7 +254,6 @@ class Rules:
     out_needs_sequence: bool = False  # BOL-9: one of the canastas to go out is an escalera
     out_must_ask: bool = False  # BRA-11: going out needs the partner's "yes"
     # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
-    canasta_max: int = 0  # CUB-4: a meld holds at most this many cards (0: no limit)
     wild_canasta_cuban: bool = False  # CUB-5: seven 2s 4000, four JK and three 2s 3000, else 2000
     r3_cuban: bool = False  # CUB-6: 1 = 100, 2 = 300, 3 = 500, 4 = 1000
     b3_first_round: bool = False  # CUB-7: no black three discarded in the first round of turns
@@ -274,7 +272,8 @@ class Rules:
     pile_pair_only: bool = False  # MAC-10: only a natural pair goes with the top card
     pile_top_not_counted: bool = False  # MAC-12: the top card is not part of the opening
     swad: bool = False  # MAC-13, MAC-14: discard restrictions
-    meld_max: int = 0  # MAC-15: the most cards of a meld (0: no limit)
+    meld_max: int = 0  # MAC-15, CUB-4: the most cards of a meld (0: no limit)
+    meld_max_rule: str = "MAC-15"  # the rule a refusal of ``meld_max`` cites (Cuban: CUB-4)
     dead_ranks: bool = False  # MAC-16: a rank with a canasta is closed to both sides
     rule_of_five: int = 0  # MAC-18: naturals a meld needs for wild cards after the opening
     pure_sevens: bool = False  # MAC-19: sevens never take wild cards
@@ -387,8 +386,8 @@ class Rules:
             out.append("deal size and draw count must be positive")
         if self.canasta_size < 3:
             out.append("a canasta needs at least 3 cards")
-        if self.canasta_max and self.canasta_max < self.canasta_size:
-            out.append("CUB-4: the largest meld must hold at least a canasta")
+        if self.meld_max and self.meld_max < self.canasta_size:
+            out.append(f"{self.meld_max_rule}: the largest meld must hold at least a canasta")
         if not out:
             out.extend(self._dead_deal())
         return out
@@ -531,6 +530,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build rules from JSON; unknown keys are an error so a typo never goes unnoticed."""
         known = {f.name: f for f in dataclasses.fields(cls) if f.init}
+        data = _renamed(data)
         unknown = set(data) - set(known)
         if unknown:
             raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
@@ -547,6 +547,18 @@ class Rules:
 
     def with_options(self, **changes: Any) -> Rules:
         return dataclasses.replace(self, **changes)
+
+
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """Saves and house tables written before one concept became one field still load as
+    the same rules: Cuban's ``canasta_max`` (CUB-4) is now ``meld_max`` citing CUB-4."""
+    if "canasta_max" not in data:
+        return data
+    out = {name: value for name, value in data.items() if name != "canasta_max"}
+    if data["canasta_max"]:
+        out["meld_max"] = data["canasta_max"]
+        out["meld_max_rule"] = "CUB-4"
+    return out
 
 
 def _classic(players: int, **changes: Any) -> Rules:
@@ -685,7 +697,8 @@ SPANISH_PRESETS: dict[str, Rules] = {
         target=7500,  # CUB-2
         init_tiers=CUBAN_TIERS,  # CUB-2
         pile_frozen=True,  # CUB-3 (a wild card on top blocks it: C-PILE-5)
-        canasta_max=7,  # CUB-4
+        meld_max=7,  # CUB-4
+        meld_max_rule="CUB-4",
         wild_melds=True,  # CUB-5
         wild_canasta_cuban=True,  # CUB-5
         r3_cuban=True,  # CUB-6

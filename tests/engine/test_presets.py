@@ -252,7 +252,7 @@ NON_DEFAULT = {
     "out_needs_sequence": True,
     "out_must_ask": True,
     "init_canasta_rules": ("BRA-3", "BRA-5"),
-    "canasta_max": 8,
+    "meld_max_rule": "CUB-4",
     "wild_canasta_cuban": True,
     "r3_cuban": True,
     "b3_first_round": True,
@@ -269,7 +269,7 @@ NON_DEFAULT = {
     "pile_pair_only": True,
     "pile_top_not_counted": True,
     "swad": True,
-    "meld_max": 7,
+    "meld_max": 8,  # CUB-4, MAC-15: at least a canasta (canasta_size above)
     "dead_ranks": True,
     "rule_of_five": 5,
     "pure_sevens": True,
