@@ -171,7 +171,7 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     if CALIENTE in naturals:  # CAL-5: never melded, however many
         stuck = [r for r in stuck if r != CALIENTE] + [CALIENTE] * naturals[CALIENTE]
     if blacks in (1, 2) or (blacks and not state.rules.b3_meld):
-        stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14
+        stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14, HF-12
     return stuck
 
 

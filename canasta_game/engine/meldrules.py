@@ -331,10 +331,10 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
         if IS_WILD[card]:
             wilds += 1
         elif rank == THREE:
-            if rules.no_three_melds:
-                return reason("HF-12", "meld_no_threes")
             if not IS_BLACK_THREE[card]:
                 return reason("C-R3-1", "meld_threes")
+            if not rules.b3_meld:
+                return reason(rules.b3_meld_rule, "meld_no_threes")  # IT-14, HF-12
             black += 1
         else:
             if rank == CALIENTE:
@@ -345,8 +345,6 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-MELD-1", "meld_one_rank")
             naturals += 1
     if black:
-        if not rules.b3_meld:
-            return reason("IT-14", "meld_no_threes")
         if naturals:
             return reason("C-MELD-4", "meld_threes")
         if wilds:

@@ -133,7 +133,6 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_take_n": "HF-7",
     "books_closed": "HF-9",
     "wild_meld_first": "HF-11",
-    "no_three_melds": "HF-12",
     "deal_minimums": "HF-13",
     "fixed_deals": "HF-14",
     "book_quota": "HF-17",
@@ -145,7 +144,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_draw": "IT-6",
     "open_before_draw": "IT-7",
     "clean_opening_below": "IT-9",
-    "b3_meld": "IT-14",
+    "b3_meld": "IT-14",  # HF-12 in Hand and Foot (``b3_meld_rule``)
     "italian_pile": "IT-17",
     "out_clean_and_dirty": "IT-20",
     "out_discard": "IT-20",
@@ -295,7 +294,6 @@ class Rules:
     pile_take_n: int = 0  # HF-7 O-HF-PILE-N: only the top N cards are taken (0: all)
     books_closed: bool = False  # HF-9: a meld never grows past a book (canasta_size)
     wild_meld_first: bool = True  # O-WILD-MELDS; HF-11 lets wild cards go anywhere meanwhile
-    no_three_melds: bool = False  # HF-12: threes are never melded
     deal_minimums: tuple[int, ...] = ()  # HF-13: the opening minimum by deal, not by score
     fixed_deals: int = 0  # HF-14: the game is this many deals, whatever the scores (0: target)
     book_quota: tuple[int, ...] = ()  # HF-17: (clean, dirty, wild) books needed to go out
@@ -307,7 +305,8 @@ class Rules:
     pile_draw: int = 0  # IT-6: stock cards drawn after taking the pile
     open_before_draw: bool = False  # IT-7: the opening may come before the draw
     clean_opening_below: int = 0  # IT-9: an opening needing less than this must be clean
-    b3_meld: bool = True  # C-B3-1; IT-14: no meld of threes at all
+    b3_meld: bool = True  # C-B3-1; IT-14, HF-12: no meld of threes at all
+    b3_meld_rule: str = "IT-14"  # the rule a refusal of ``b3_meld`` cites (Hand and Foot: HF-12)
     italian_pile: bool = False  # IT-17..19: open side, two naturals, three when frozen
     out_clean_and_dirty: bool = False  # IT-20: one clean and one dirty canasta to close
     out_discard: bool = False  # IT-20: closing ends with a discard, never by melding all
@@ -549,16 +548,21 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
 
+#: Field names of older saves, read by ``_renamed`` only.
+_LEGACY = ("canasta_max", "no_three_melds")
+
+
 def _renamed(data: dict[str, Any]) -> dict[str, Any]:
     """Saves and house tables written before one concept became one field still load as
-    the same rules: Cuban's ``canasta_max`` (CUB-4) is now ``meld_max`` citing CUB-4."""
-    if "canasta_max" not in data:
-        return data
-    out = {name: value for name, value in data.items() if name != "canasta_max"}
-    if data["canasta_max"]:
-        out["meld_max"] = data["canasta_max"]
-        out["meld_max_rule"] = "CUB-4"
+    the same rules: Cuban's ``canasta_max`` (CUB-4) is now ``meld_max`` citing CUB-4, and
+    Hand and Foot's ``no_three_melds`` (HF-12) is ``b3_meld`` off citing HF-12."""
+    out = {name: value for name, value in data.items() if name not in _LEGACY}
+    if data.get("canasta_max"):
+        out.update(meld_max=data["canasta_max"], meld_max_rule="CUB-4")
+    if data.get("no_three_melds"):
+        out.update(b3_meld=False, b3_meld_rule="HF-12")
     return out
+
 
 
 def _classic(players: int, **changes: Any) -> Rules:
@@ -781,7 +785,8 @@ def _hand_and_foot(name: str, players: int, **changes: Any) -> Rules:
         "wild_melds": True,  # HF-11
         "wild_meld_first": False,  # HF-11: no rule keeps wild cards for the wild meld
         "wild_canasta_bonus": 1500,  # HF-19
-        "no_three_melds": True,  # HF-12
+        "b3_meld": False,  # HF-12: threes are never melded
+        "b3_meld_rule": "HF-12",
         "deal_minimums": (50, 90, 120, 150),  # HF-13
         "fixed_deals": 4,  # HF-14
         "go_out_canastas": 0,  # HF-17 replaces C-OUT-1 with the book quota

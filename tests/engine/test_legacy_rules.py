@@ -14,13 +14,13 @@ from canasta_game.engine.rules import PRESETS, Rules, RulesError, preset
 
 #: The fields each preset wrote before the change, as the old code had them.
 OLD_FIELDS: dict[str, dict[str, Any]] = {
-    "cuban": {"canasta_max": 7, "meld_max": 0},  # CUB-4
-    "modern-american": {"canasta_max": 0, "meld_max": 7},  # MAC-15
-    "hand-and-foot": {"canasta_max": 0, "meld_max": 0},
-    "italian": {"canasta_max": 0, "meld_max": 0},
+    "cuban": {"canasta_max": 7, "meld_max": 0, "no_three_melds": False, "b3_meld": True},
+    "modern-american": {"canasta_max": 0, "meld_max": 7, "no_three_melds": False, "b3_meld": True},
+    "hand-and-foot": {"canasta_max": 0, "meld_max": 0, "no_three_melds": True, "b3_meld": True},
+    "italian": {"canasta_max": 0, "meld_max": 0, "no_three_melds": False, "b3_meld": False},
 }
 #: Fields the old saves did not have (they load with their defaults or from the old names).
-NEW_FIELDS = ("meld_max_rule",)
+NEW_FIELDS = ("meld_max_rule", "b3_meld_rule")
 
 
 def _old_dict(name: str) -> dict[str, Any]:
@@ -31,7 +31,8 @@ def _old_dict(name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", sorted(OLD_FIELDS))
 def test_a_rules_dict_with_the_old_names_loads_as_the_preset(name: str) -> None:
-    """CUB-4, MAC-15: a save written with ``canasta_max`` gives the preset's rules."""
+    """CUB-4, MAC-15, HF-12, IT-14: a save written with ``canasta_max`` and
+    ``no_three_melds`` gives the preset's rules."""
     assert Rules.from_dict(_old_dict(name)) == PRESETS[name]
 
 
@@ -54,3 +55,18 @@ def test_cub_4_an_old_cuban_save_still_caps_its_melds() -> None:
         phase=Phase.PLAY,
     )
     rejected(state, Meld(0, (pick(state, 0, "Kc Kd Ks Kh Kc Kd Ks Kh"),)), "CUB-4")
+
+
+def test_hf_12_and_it_14_one_switch_each_citing_its_own_rule() -> None:
+    """HF-12 and IT-14 are one switch (``b3_meld`` off); each game's refusal names its rule."""
+    for name, rule in (("hand-and-foot", "HF-12"), ("italian", "IT-14")):
+        rules = Rules.from_dict(_old_dict(name))
+        assert not rules.b3_meld and rules.b3_meld_rule == rule
+        state = state_from_setup(
+            rules,
+            ["3c 3s 3c 5d", "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
+            stock="Tc Td Ts Kc",
+            melds={0: ["9c 9d 9s"], 1: ["8c 8d 8s"]},
+            phase=Phase.PLAY,
+        )
+        rejected(state, Meld(0, (pick(state, 0, "3c 3s 3c"),)), rule)

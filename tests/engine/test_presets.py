@@ -291,7 +291,7 @@ NON_DEFAULT = {
     "pile_take_n": 7,
     "books_closed": True,
     "wild_meld_first": False,
-    "no_three_melds": True,
+    "b3_meld_rule": "HF-12",
     "deal_minimums": (50, 90),
     "fixed_deals": 4,
     "book_quota": (1, 1, 1),
