@@ -564,7 +564,6 @@ def _renamed(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-
 def _classic(players: int, **changes: Any) -> Rules:
     return Rules(name=f"classic-{players}", players=players, **changes)
 

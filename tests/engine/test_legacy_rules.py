@@ -11,6 +11,7 @@ from scenario import pick, rejected
 
 from canasta_game.engine import Meld, Phase, state_from_setup
 from canasta_game.engine.rules import PRESETS, Rules, RulesError, preset
+from canasta_game.engine.state import State
 
 #: The fields each preset wrote before the change, as the old code had them.
 OLD_FIELDS: dict[str, dict[str, Any]] = {
@@ -27,6 +28,17 @@ def _old_dict(name: str) -> dict[str, Any]:
     data = {k: v for k, v in PRESETS[name].to_dict().items() if k not in NEW_FIELDS}
     data.update(OLD_FIELDS[name])
     return data
+
+
+def _playing(rules: Rules, hand: str) -> State:
+    """North to meld after drawing, holding ``hand``, both sides opened."""
+    return state_from_setup(
+        rules,
+        [hand, "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
+        stock="Tc Td Ts Kc",
+        melds={0: ["9c 9d 9s"], 1: ["8c 8d 8s"]},
+        phase=Phase.PLAY,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(OLD_FIELDS))
@@ -47,13 +59,7 @@ def test_cub_4_and_mac_15_one_cap_each_citing_its_own_rule() -> None:
 
 def test_cub_4_an_old_cuban_save_still_caps_its_melds() -> None:
     """CUB-4: rules loaded from an old save refuse an eighth card, citing CUB-4."""
-    state = state_from_setup(
-        Rules.from_dict(_old_dict("cuban")),
-        ["Kc Kd Ks Kh Kc Kd Ks Kh Qd", "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
-        stock="Tc Td Ts Kc",
-        melds={0: ["9c 9d 9s"], 1: ["8c 8d 8s"]},
-        phase=Phase.PLAY,
-    )
+    state = _playing(Rules.from_dict(_old_dict("cuban")), "Kc Kd Ks Kh Kc Kd Ks Kh Qd")
     rejected(state, Meld(0, (pick(state, 0, "Kc Kd Ks Kh Kc Kd Ks Kh"),)), "CUB-4")
 
 
@@ -62,11 +68,5 @@ def test_hf_12_and_it_14_one_switch_each_citing_its_own_rule() -> None:
     for name, rule in (("hand-and-foot", "HF-12"), ("italian", "IT-14")):
         rules = Rules.from_dict(_old_dict(name))
         assert not rules.b3_meld and rules.b3_meld_rule == rule
-        state = state_from_setup(
-            rules,
-            ["3c 3s 3c 5d", "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
-            stock="Tc Td Ts Kc",
-            melds={0: ["9c 9d 9s"], 1: ["8c 8d 8s"]},
-            phase=Phase.PLAY,
-        )
+        state = _playing(rules, "3c 3s 3c 5d")
         rejected(state, Meld(0, (pick(state, 0, "3c 3s 3c"),)), rule)
