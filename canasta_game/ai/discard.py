@@ -109,7 +109,7 @@ def black_three_stop_value(view: PlayerView, situation: Situation) -> float:
     """
     if situation.endgame or situation.opponent_threat >= 0.7:
         return 0.0
-    if view.rules.no_three_melds and sum(1 for c in view.hand if view.rules.stops[c]) >= 2:
+    if not view.rules.b3_meld and sum(1 for c in view.hand if view.rules.stops[c]) >= 2:
         return 0.0  # HF-12: threes are never melded, so all but one only wait to be thrown
     reserve = STOP_RESERVE + min(20.0, len(view.pile_cards) * 2.0)
     return reserve

@@ -21,9 +21,10 @@ OTHER_WILD_BONUS = 2000
 
 
 def size_problem(rules: Rules, size: int) -> Reason | None:
-    """CUB-4: a canasta holds at most ``canasta_max`` cards, so no meld grows past it."""
-    if rules.canasta_max and size > rules.canasta_max:
-        return reason("CUB-4", "meld_max", size=rules.canasta_max)
+    """CUB-4, MAC-15: a meld holds at most ``meld_max`` cards, so no meld grows past it (the
+    refusal cites the game's own rule)."""
+    if rules.meld_max and size > rules.meld_max:
+        return reason(rules.meld_max_rule, "meld_max", size=rules.meld_max)
     return None
 
 

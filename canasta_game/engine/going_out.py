@@ -171,7 +171,7 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     if CALIENTE in naturals:  # CAL-5: never melded, however many
         stuck = [r for r in stuck if r != CALIENTE] + [CALIENTE] * naturals[CALIENTE]
     if blacks in (1, 2) or (blacks and not state.rules.b3_meld):
-        stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14
+        stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14, HF-12
     return stuck
 
 
@@ -241,7 +241,7 @@ def _meldable(
             entries.append([count, 0, count, max(0, 3 - count), 0])
         else:
             return False
-    if rules.canasta_max and any(entry[2] > rules.canasta_max for entry in entries):
+    if rules.meld_max and any(entry[2] > rules.meld_max for entry in entries):
         return False  # CUB-4: no meld grows past the largest
     need_q = rules.go_out_canastas - run_canastas
     need_natural = rules.natural_canastas_to_go_out()
@@ -256,9 +256,9 @@ def _meldable(
         if locked:  # BOL-3: a wild meld stops at a canasta
             start = wild_meld_size or 0
             wild_meld_options = [n for n in wild_meld_options if n == 0 or start + n <= full]
-        if rules.canasta_max:  # CUB-4: nor past the largest meld
+        if rules.meld_max:  # CUB-4: nor past the largest meld
             start = wild_meld_size or 0
-            top = rules.canasta_max
+            top = rules.meld_max
             wild_meld_options = [n for n in wild_meld_options if n == 0 or start + n <= top]
     for to_wild_meld in wild_meld_options:
         rest = wilds - to_wild_meld
@@ -287,7 +287,7 @@ def _spread(
             for add in range(least, (used if locked else wilds) - used + 1):
                 if wild + add > wild_cap(rules, nat, size + add):
                     continue
-                if rules.canasta_max and size + add > rules.canasta_max:
+                if rules.meld_max and size + add > rules.meld_max:
                     continue  # CUB-4
                 canasta = size + add >= rules.canasta_size
                 natural = canasta and wild + add == 0

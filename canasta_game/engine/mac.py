@@ -120,7 +120,7 @@ def meld_problem(
 ) -> Reason | None:
     """MAC-15..20 for one meld started (``before`` None) or grown by an action."""
     if rules.meld_max and after.size > rules.meld_max:
-        return reason("MAC-15", "meld_max", size=rules.meld_max)
+        return reason(rules.meld_max_rule, "meld_max", size=rules.meld_max)  # MAC-15, CUB-4
     if after.key in dead:
         return reason("MAC-16", "rank_dead", rank=after.key)
     if after.key == WILD_KEY or not after.wilds:
@@ -142,7 +142,7 @@ def wild_room(rules: Rules, meld: TableMeld) -> int:
     MAC-18..20 (a large number where these rules set no limit)."""
     room = 1 << 20
     if rules.meld_max:
-        room = max(0, rules.meld_max - meld.size)  # MAC-15
+        room = max(0, rules.meld_max - meld.size)  # MAC-15, CUB-4
     if meld.key == WILD_KEY:
         return room
     if (rules.pure_sevens and meld.key == SEVEN) or (rules.pure_aces and meld.key == ACE):

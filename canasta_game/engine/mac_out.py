@@ -46,7 +46,9 @@ def out_meld(state: State) -> Meld | None:
     seat = state.current
     hand = state.hands[seat]
     melds = state.melds[state.side_of(seat)]
-    if state.phase is not Phase.PLAY or len(hand) < 2 or not melds or not rules.meld_max:
+    if state.phase is not Phase.PLAY or len(hand) < 2 or not melds:
+        return None
+    if not (rules.meld_max and rules.out_needs_discard):  # MAC-15 with MAC-30 (not Cuban)
         return None
     if any(RANK_OF[c] == THREE for c in hand):
         return None  # MAC-13, MAC-30: a three is never melded nor the final discard

@@ -202,9 +202,7 @@ def _meld_facts(rules: Rules, meld: TableMeld) -> MeldFacts:
         room = 0
     if rules.no_wild_on_canasta and meld.is_canasta:
         room = 0  # SAM-15, BOL-3
-    if rules.canasta_max:
-        room = min(room, max(0, rules.canasta_max - meld.size))  # CUB-4
-    room = min(room, mac.wild_room(rules, meld))  # MAC-15, MAC-18..20
+    room = min(room, mac.wild_room(rules, meld))  # MAC-15 (CUB-4), MAC-18..20
     run: dict[str, int | bool] = {}
     if kind is MeldKind.SEQUENCE:
         low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
@@ -333,10 +331,10 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
         if IS_WILD[card]:
             wilds += 1
         elif rank == THREE:
-            if rules.no_three_melds:
-                return reason("HF-12", "meld_no_threes")
             if not IS_BLACK_THREE[card]:
                 return reason("C-R3-1", "meld_threes")
+            if not rules.b3_meld:
+                return reason(rules.b3_meld_rule, "meld_no_threes")  # IT-14, HF-12
             black += 1
         else:
             if rank == CALIENTE:
@@ -347,8 +345,6 @@ def classify(rules: Rules, cards: Sequence[int]) -> tuple[int, int, int] | Reaso
                 return reason("C-MELD-1", "meld_one_rank")
             naturals += 1
     if black:
-        if not rules.b3_meld:
-            return reason("IT-14", "meld_no_threes")
         if naturals:
             return reason("C-MELD-4", "meld_threes")
         if wilds:

@@ -272,7 +272,7 @@ def _open_side_candidates(
             verdict = simple.addition_verdict(meld, len(nats), 0)
             if verdict is not False:
                 out.append((Meld(seat, add=((meld.mid, tuple(nats)),)), bool(verdict)))
-            cap = state.rules.canasta_max or state.rules.meld_max  # CUB-4, MAC-15
+            cap = state.rules.meld_max  # CUB-4, MAC-15
             if cap and 0 < cap - meld.size < len(nats):  # only as many as fit
                 out.append((Meld(seat, add=((meld.mid, tuple(nats[: cap - meld.size])),)), False))
             if state.rules.out_discard and 1 < len(nats) == len(state.hands[seat]):
@@ -385,13 +385,13 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     new: dict[int, list[int]] = {}
     for rank, nats in groups.naturals.items():
         if rank in melds and not melds[rank].is_black_threes:
-            if rules.canasta_max:  # CUB-4: no more than fit
-                nats = nats[: max(0, rules.canasta_max - melds[rank].size)]
+            if rules.meld_max:  # CUB-4, MAC-15: no more than fit
+                nats = nats[: max(0, rules.meld_max - melds[rank].size)]
             if nats:
                 adds[melds[rank].mid] = list(nats)
             sizes[rank] = [melds[rank].naturals + len(nats), melds[rank].wilds]
         elif len(nats) >= 3:
-            new[rank] = list(nats[: rules.canasta_max or None])  # CUB-4
+            new[rank] = list(nats[: rules.meld_max or None])  # CUB-4, MAC-15
             sizes[rank] = [len(new[rank]), 0]
     wilds = list(groups.wilds)
     for rank, nats in groups.naturals.items():

@@ -96,7 +96,6 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "out_must_ask": "BRA-11",
     "sequence_grow_out": "BRA-9",
     # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
-    "canasta_max": "CUB-4",
     "wild_canasta_cuban": "CUB-5",
     "r3_cuban": "CUB-6",
     "b3_first_round": "CUB-7",
@@ -112,7 +111,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_pair_only": "MAC-10",
     "pile_top_not_counted": "MAC-12",
     "swad": "MAC-14",
-    "meld_max": "MAC-15",
+    "meld_max": "MAC-15",  # CUB-4 in Cuban (``meld_max_rule``)
     "dead_ranks": "MAC-16",
     "rule_of_five": "MAC-18",
     "pure_sevens": "MAC-19",
@@ -134,7 +133,6 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_take_n": "HF-7",
     "books_closed": "HF-9",
     "wild_meld_first": "HF-11",
-    "no_three_melds": "HF-12",
     "deal_minimums": "HF-13",
     "fixed_deals": "HF-14",
     "book_quota": "HF-17",
@@ -146,7 +144,7 @@ VARIANT_RULE_IDS: dict[str, str] = {
     "pile_draw": "IT-6",
     "open_before_draw": "IT-7",
     "clean_opening_below": "IT-9",
-    "b3_meld": "IT-14",
+    "b3_meld": "IT-14",  # HF-12 in Hand and Foot (``b3_meld_rule``)
     "italian_pile": "IT-17",
     "out_clean_and_dirty": "IT-20",
     "out_discard": "IT-20",
@@ -255,7 +253,6 @@ class Rules:
     out_needs_sequence: bool = False  # BOL-9: one of the canastas to go out is an escalera
     out_must_ask: bool = False  # BRA-11: going out needs the partner's "yes"
     # Cuban and British (VARIANTS.md section 6, RULES.md V-BRIT)
-    canasta_max: int = 0  # CUB-4: a meld holds at most this many cards (0: no limit)
     wild_canasta_cuban: bool = False  # CUB-5: seven 2s 4000, four JK and three 2s 3000, else 2000
     r3_cuban: bool = False  # CUB-6: 1 = 100, 2 = 300, 3 = 500, 4 = 1000
     b3_first_round: bool = False  # CUB-7: no black three discarded in the first round of turns
@@ -274,7 +271,8 @@ class Rules:
     pile_pair_only: bool = False  # MAC-10: only a natural pair goes with the top card
     pile_top_not_counted: bool = False  # MAC-12: the top card is not part of the opening
     swad: bool = False  # MAC-13, MAC-14: discard restrictions
-    meld_max: int = 0  # MAC-15: the most cards of a meld (0: no limit)
+    meld_max: int = 0  # MAC-15, CUB-4: the most cards of a meld (0: no limit)
+    meld_max_rule: str = "MAC-15"  # the rule a refusal of ``meld_max`` cites (Cuban: CUB-4)
     dead_ranks: bool = False  # MAC-16: a rank with a canasta is closed to both sides
     rule_of_five: int = 0  # MAC-18: naturals a meld needs for wild cards after the opening
     pure_sevens: bool = False  # MAC-19: sevens never take wild cards
@@ -296,7 +294,6 @@ class Rules:
     pile_take_n: int = 0  # HF-7 O-HF-PILE-N: only the top N cards are taken (0: all)
     books_closed: bool = False  # HF-9: a meld never grows past a book (canasta_size)
     wild_meld_first: bool = True  # O-WILD-MELDS; HF-11 lets wild cards go anywhere meanwhile
-    no_three_melds: bool = False  # HF-12: threes are never melded
     deal_minimums: tuple[int, ...] = ()  # HF-13: the opening minimum by deal, not by score
     fixed_deals: int = 0  # HF-14: the game is this many deals, whatever the scores (0: target)
     book_quota: tuple[int, ...] = ()  # HF-17: (clean, dirty, wild) books needed to go out
@@ -308,7 +305,8 @@ class Rules:
     pile_draw: int = 0  # IT-6: stock cards drawn after taking the pile
     open_before_draw: bool = False  # IT-7: the opening may come before the draw
     clean_opening_below: int = 0  # IT-9: an opening needing less than this must be clean
-    b3_meld: bool = True  # C-B3-1; IT-14: no meld of threes at all
+    b3_meld: bool = True  # C-B3-1; IT-14, HF-12: no meld of threes at all
+    b3_meld_rule: str = "IT-14"  # the rule a refusal of ``b3_meld`` cites (Hand and Foot: HF-12)
     italian_pile: bool = False  # IT-17..19: open side, two naturals, three when frozen
     out_clean_and_dirty: bool = False  # IT-20: one clean and one dirty canasta to close
     out_discard: bool = False  # IT-20: closing ends with a discard, never by melding all
@@ -387,8 +385,8 @@ class Rules:
             out.append("deal size and draw count must be positive")
         if self.canasta_size < 3:
             out.append("a canasta needs at least 3 cards")
-        if self.canasta_max and self.canasta_max < self.canasta_size:
-            out.append("CUB-4: the largest meld must hold at least a canasta")
+        if self.meld_max and self.meld_max < self.canasta_size:
+            out.append(f"{self.meld_max_rule}: the largest meld must hold at least a canasta")
         if not out:
             out.extend(self._dead_deal())
         return out
@@ -531,6 +529,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build rules from JSON; unknown keys are an error so a typo never goes unnoticed."""
         known = {f.name: f for f in dataclasses.fields(cls) if f.init}
+        data = _renamed(data)
         unknown = set(data) - set(known)
         if unknown:
             raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
@@ -547,6 +546,22 @@ class Rules:
 
     def with_options(self, **changes: Any) -> Rules:
         return dataclasses.replace(self, **changes)
+
+
+#: Field names of older saves, read by ``_renamed`` only.
+_LEGACY = ("canasta_max", "no_three_melds")
+
+
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """Saves and house tables written before one concept became one field still load as
+    the same rules: Cuban's ``canasta_max`` (CUB-4) is now ``meld_max`` citing CUB-4, and
+    Hand and Foot's ``no_three_melds`` (HF-12) is ``b3_meld`` off citing HF-12."""
+    out = {name: value for name, value in data.items() if name not in _LEGACY}
+    if data.get("canasta_max"):
+        out.update(meld_max=data["canasta_max"], meld_max_rule="CUB-4")
+    if data.get("no_three_melds"):
+        out.update(b3_meld=False, b3_meld_rule="HF-12")
+    return out
 
 
 def _classic(players: int, **changes: Any) -> Rules:
@@ -685,7 +700,8 @@ SPANISH_PRESETS: dict[str, Rules] = {
         target=7500,  # CUB-2
         init_tiers=CUBAN_TIERS,  # CUB-2
         pile_frozen=True,  # CUB-3 (a wild card on top blocks it: C-PILE-5)
-        canasta_max=7,  # CUB-4
+        meld_max=7,  # CUB-4
+        meld_max_rule="CUB-4",
         wild_melds=True,  # CUB-5
         wild_canasta_cuban=True,  # CUB-5
         r3_cuban=True,  # CUB-6
@@ -768,7 +784,8 @@ def _hand_and_foot(name: str, players: int, **changes: Any) -> Rules:
         "wild_melds": True,  # HF-11
         "wild_meld_first": False,  # HF-11: no rule keeps wild cards for the wild meld
         "wild_canasta_bonus": 1500,  # HF-19
-        "no_three_melds": True,  # HF-12
+        "b3_meld": False,  # HF-12: threes are never melded
+        "b3_meld_rule": "HF-12",
         "deal_minimums": (50, 90, 120, 150),  # HF-13
         "fixed_deals": 4,  # HF-14
         "go_out_canastas": 0,  # HF-17 replaces C-OUT-1 with the book quota

@@ -50,7 +50,7 @@ def test_a_variant_offers_its_own_switches_and_no_other_games() -> None:
     samba = SEQUENCE_PRESETS["samba"]
     fields = {option.field for option in options_of(samba)}
     assert fields >= {"sequences", "no_wild_on_canasta", "r3_plus_canastas"}
-    assert not fields & {"acaba", "b3_first_round", "canasta_max", "foot_size"}
+    assert not fields & {"acaba", "b3_first_round", "meld_max", "foot_size"}
     switches = {name for name in own_switches(samba) if isinstance(getattr(samba, name), bool)}
     worded = {name for name in switches if option_sentence(name, samba) is not None}
     assert worded >= {"sequences", "no_wild_on_canasta"}

@@ -161,7 +161,7 @@ def _sentences() -> dict[str, str]:
         "out_needs_sequence": _("One canasta for going out must be a sequence"),
         "out_must_ask": _("Going out needs the partner's yes"),
         "sequence_grow_out": _("A sequence may grow in the turn that goes out"),
-        "canasta_max": _("Most cards a canasta may hold"),
+        "meld_max": _("Most cards a canasta may hold"),  # CUB-4, MAC-15
         "wild_canasta_cuban": _("Wild canastas earn 2,000 to 4,000 by their twos"),
         "r3_cuban": _("Red threes count 100, 300, 500 and 1,000 for one to four"),
         "b3_first_round": _("No black three is discarded in the first round"),
