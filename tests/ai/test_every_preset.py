@@ -84,18 +84,19 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
             endings["a side could go out"] += 1
     assert all(hands_played[level] >= per for level in LEVELS), hands_played
     if name in HAND_AND_FOOT_PRESETS or name in ITALIAN_PRESETS:
-        # Hand and Foot's bots seldom reach the book quota with a foot played (issue 12;
-        # measured here: 2 of 6 hands went out for four, 0 of 12 for two, 1 of 6 for six), and
-        # Italian's clean and dirty canastas (IT-20) often outlast the stock: legal play is
-        # what this test asks there.
+        # Hand and Foot's quota is often met with a foot still unplayed (HF-16), and six hands
+        # give 0 to 5 where a side could go out (three runs here: 0-2 of 2-3 went out for
+        # four, 0-1 of 2-3 for two, 0-1 of 0-3 for three, 2-3 of 5 for six), too few for a
+        # share that is not luck; Italian's clean and dirty canastas (IT-20) often outlast the
+        # stock: legal play is what this test asks there.
         return
     if name in MAC_PRESETS:
         # Modern American's stock is short (about 50 cards, the talons take 7 more) and going
         # out needs two canastas, every card but the final discard melded (MAC-30), no open
-        # pure meld (MAC-31); lone cards and wild cards no meld may take (MAC-18) keep many
-        # hands from it. Measured: 16 of 50 hands went out where a side could in 39
-        # (issue 12: 2/3 is not reached yet; Hard's tiny budget varies), so a third.
-        assert endings["went_out"] >= endings["a side could go out"] // 3, endings
+        # pure meld (MAC-31); an incomplete ace or sevens meld (MAC-31) blocks about half the
+        # hands that miss. Measured, three runs: 24, 21 and 25 of 46 hands went out where a
+        # side could (Hard's tiny budget varies), so two fifths.
+        assert endings["went_out"] >= endings["a side could go out"] * 2 // 5, endings
     elif rules.out_needs_sequence:
         # BOL-9: no side may go out before it completes a 7-card run of one suit, and in
         # about half the hands no side does so before the stock runs out; where a side
