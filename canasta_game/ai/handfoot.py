@@ -8,12 +8,15 @@ more than one laid anywhere else.
 
 from __future__ import annotations
 
-from canasta_game.engine.actions import Meld
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.meldrules import CanastaKind, MeldKind
 from canasta_game.engine.observation import PlayerView
 
 WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
 WILD_ELSEWHERE = 60.0  # per wild card laid on a group meld while the wild book is missing
+STUCK_THREE = 25.0  # per black three in a pile taken: never melded (HF-12), a turn to throw
+SWELL_CARD = 10.0  # per pile card below the top once the side has its books: it must go too
 
 
 def wild_book_gain(view: PlayerView, move: Meld) -> float:
@@ -29,3 +32,21 @@ def wild_book_gain(view: PlayerView, move: Meld) -> float:
     towards += sum(len(cards) for mid, cards in move.add if mid in wild_mids)
     spent = sum(1 for c in move.cards() if wild[c]) - towards
     return WILD_BOOK_PULL * towards - WILD_ELSEWHERE * spent
+
+
+def pile_swell_cost(view: PlayerView, take: TakePile, situation: Situation) -> float:
+    """HF-12, HF-16: what a pile costs a player who has to empty hand and foot to go out.
+
+    Every player throws black threes, so most piles hold some; they can never be melded and
+    each costs a turn's discard. Once the side holds its books every card taken is one more
+    to meld or throw before going out, so a big pile that would be a gain in Classic only
+    swells the hand. 0 outside Hand and Foot (no book quota).
+    """
+    del take  # every way of taking brings the whole pile (HF-7)
+    if not view.rules.book_quota:
+        return 0.0
+    below = view.pile_cards[:-1]
+    cost = STUCK_THREE * sum(1 for c in below if view.rules.stops[c])
+    if situation.can_go_out_quota:
+        cost += SWELL_CARD * len(below)
+    return cost
