@@ -8,6 +8,7 @@ more than one laid anywhere else.
 
 from __future__ import annotations
 
+from canasta_game.ai.handsense import hand_after
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.meldrules import CanastaKind, MeldKind
@@ -16,6 +17,8 @@ from canasta_game.engine.observation import PlayerView
 WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
 WILD_ELSEWHERE = 60.0  # per wild card laid on a group meld while the wild book is missing
 STUCK_THREE = 25.0  # per black three in a pile taken: never melded (HF-12), a turn to throw
+FOOT_REACHED = 200.0  # a meld that leaves one card (to discard) on the way to the foot
+FOOT_AT_ONCE = 250.0  # one that melds the last card: the foot comes at once (HF-8)
 SWELL_CARD = 10.0  # per pile card below the top once the side has its books: it must go too
 
 
@@ -50,3 +53,16 @@ def pile_swell_cost(view: PlayerView, take: TakePile, situation: Situation) -> f
     if situation.can_go_out_quota:
         cost += SWELL_CARD * len(below)
     return cost
+
+
+def foot_gain(view: PlayerView, move: Meld) -> float:
+    """HF-8, HF-16: reaching the foot is the first goal of the hand, since nobody goes out
+    with it unplayed; a meld that leaves one card to discard or none is worth more than the
+    wild cards it spends (``wild_book_gain``) or the cards it could have kept. 0 once the foot
+    is played, or outside Hand and Foot."""
+    if not view.rules.foot_size or not view.foot_sizes[view.seat]:
+        return 0.0
+    left = len(hand_after(view.hand, move))
+    if left == 0:
+        return FOOT_AT_ONCE
+    return FOOT_REACHED if left == 1 else 0.0

@@ -116,6 +116,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
                 out.append((HOLD / 2, move))
             else:
                 score = meld_score(view, move, situation) - mac.meld_risk(view, move)
+                score += handfoot.foot_gain(view, move)  # HF-8: on to the foot
                 out.append((score - clean_canasta_cost(view, move, situation), move))  # IT-20
         elif isinstance(move, Discard):
             discards.append(move)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import take_chance
 from canasta_game.ai.goingout import go_out_or_hold
-from canasta_game.ai.handfoot import pile_swell_cost
+from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
 from canasta_game.ai.melding import meld_score, natural_chance
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
@@ -341,6 +341,23 @@ def test_hf12_a_pile_of_black_threes_costs_a_hand_and_foot_player_turns() -> Non
     assert pile_swell_cost(without, take, quota) > 0  # three cards below the top to shed
     classic = replace(with_threes, rules=RULES)
     assert pile_swell_cost(classic, take, quota) == 0
+
+
+def test_hf8_a_meld_that_reaches_the_foot_is_worth_more_than_its_cards() -> None:
+    """HF-8, HF-16: nobody goes out with the foot unplayed, so a meld that leaves one card to
+    discard, or none, earns a bonus while the foot waits, and nothing once it is played."""
+    rules = preset("hand-and-foot")
+    view = observe(new_hand(rules, "foot", 0), 0)
+    rest, last = view.hand[:1], view.hand[1:4]
+    near = replace(view, hand=(*rest, *last))
+    down_to_one = Meld(0, new=(last,))
+    assert foot_gain(near, down_to_one) > 0
+    assert foot_gain(replace(view, hand=last), Meld(0, new=(last,))) > foot_gain(
+        near, down_to_one
+    )  # melding the last card brings the foot at once
+    assert foot_gain(view, Meld(0, new=(last,))) == 0  # ten cards still in hand
+    played = replace(near, foot_sizes=(0, *view.foot_sizes[1:]))
+    assert foot_gain(played, down_to_one) == 0
 
 
 def test_asks_the_partner_who_holds_many_cards(medium: Decide) -> None:
