@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.handsense import hand_after
-from canasta_game.engine.actions import Action, Meld, TakePile
+from canasta_game.engine.actions import Action, Meld
 from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.game import apply
 from canasta_game.engine.going_out import can_go_out
@@ -24,7 +24,6 @@ from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.observation import PlayerView
 
 RISK_SHARE = 0.25  # the part of MAC-41's penalty counted per card still missing, over 7
-PILE_RISK_SHARE = 0.75  # the same for a meld a pile take starts (few of them are completed)
 DEAD_RELIEF = 25.0  # a dead rank's card does nothing in hand and nobody can pick it up
 CROWD_RELIEF = 60.0  # per ace or seven held beyond two while the side has no meld of them
 
@@ -63,13 +62,11 @@ def lay_three(view: PlayerView, legal: Sequence[Action]) -> Meld | None:
     )
 
 
-def meld_risk(view: PlayerView, move: Meld | TakePile) -> float:
+def meld_risk(view: PlayerView, move: Meld) -> float:
     """MAC-41: what starting or growing an incomplete pure-ace, sevens or wild meld risks.
 
     The penalty falls only if the meld is still incomplete when the hand ends, so the cost
-    grows with the cards it still lacks; a meld the move completes costs nothing. Taking the
-    pile with a pair of aces or sevens starts such a meld too: three of seven cards, and most
-    of those (about four in five, measured in self-play) were still open at the end.
+    grows with the cards it still lacks; a meld the move completes costs nothing.
     """
     if not view.rules.out_no_open_pure:
         return 0.0
@@ -81,12 +78,11 @@ def meld_risk(view: PlayerView, move: Meld | TakePile) -> float:
     side = view.side
     before = {m.mid for m in view.melds[side]}
     risk = 0.0
-    share = PILE_RISK_SHARE if isinstance(move, TakePile) else RISK_SHARE
     for meld in after.melds[side]:
         _, lost = incomplete_penalty(view.rules, meld)
         if lost and meld.mid not in before:
             missing = meld_facts(view.rules, meld).to_canasta
-            risk += share * lost * missing / meld.canasta_size
+            risk += RISK_SHARE * lost * missing / meld.canasta_size
     return risk
 
 

@@ -71,7 +71,7 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
     out: Scored = []
     for move in legal:
         if isinstance(move, TakePile):
-            value = pile_take_value(view, move, situation) - mac.meld_risk(view, move)  # MAC-41
+            value = pile_take_value(view, move, situation)
             out.append((value - handfoot.pile_swell_cost(view, move, situation), move))  # HF-12
         elif isinstance(move, DrawStock):
             out.append((DRAW_VALUE, move))
