@@ -94,9 +94,9 @@ def test_every_level_plays_every_preset_without_an_illegal_move(name: str) -> No
         # Modern American's stock is short (about 50 cards, the talons take 7 more) and going
         # out needs two canastas, every card but the final discard melded (MAC-30), no open
         # pure meld (MAC-31); an incomplete ace or sevens meld (MAC-31) blocks about half the
-        # hands that miss. Measured, three runs: 24, 21 and 25 of 46 hands went out where a
-        # side could (Hard's tiny budget varies), so two fifths.
-        assert endings["went_out"] >= endings["a side could go out"] * 2 // 5, endings
+        # hands that miss. Measured, nine runs (Hard's tiny budget varies with the load): 17
+        # to 25 hands went out of 39 to 46 where a side could, 38% at worst, so a third.
+        assert endings["went_out"] >= endings["a side could go out"] // 3, endings
     elif rules.out_needs_sequence:
         # BOL-9: no side may go out before it completes a 7-card run of one suit, and in
         # about half the hands no side does so before the stock runs out; where a side
