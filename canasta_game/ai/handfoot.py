@@ -16,7 +16,7 @@ from canasta_game.engine.observation import PlayerView
 
 WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
 WILD_ELSEWHERE = 60.0  # per wild card laid on a group meld while the wild book is missing
-STUCK_THREE = 25.0  # per black three in a pile taken: never melded (HF-12), a turn to throw
+STUCK_THREE = 40.0  # per black three in a pile taken: never melded (HF-12), a turn to throw
 FOOT_REACHED = 200.0  # a meld that leaves one card (to discard) on the way to the foot
 FOOT_AT_ONCE = 250.0  # one that melds the last card: the foot comes at once (HF-8)
 SWELL_CARD = 10.0  # per pile card below the top once the side has its books: it must go too
