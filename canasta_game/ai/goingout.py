@@ -62,7 +62,7 @@ def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool =
         return False  # ending the hand now hands them the game
     if situation.near_target_us and our_total >= view.rules.target and our_total > best_other:
         return True
-    if situation.endgame or situation.opponent_threat >= CHEAP_WAIT:
+    if situation.endgame or situation.opponent_threat >= CHEAP_WAIT or out_is_scarce(view):
         return True
     partner_cost = situation.partner_cards * AVERAGE_CARD
     if partner_cost >= PARTNER_HEAVY * AVERAGE_CARD and not ask_available:
@@ -70,6 +70,13 @@ def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool =
     # nobody near out and the side not comfortably ahead: build another canasta first
     can_build = build_potential(view) > 0 and situation.table_lead < AHEAD
     return not (situation.opponent_threat <= SAFE_THREAT and can_build)
+
+
+def out_is_scarce(view: PlayerView) -> bool:
+    """HF-9, MAC-29..31: where going out needs a book quota or two canastas, a final discard
+    and no open pure meld, the chance seldom comes twice before the short stock runs out, so
+    a side that can go out does, rather than holding on to build more."""
+    return bool(view.rules.book_quota) or view.rules.out_needs_discard
 
 
 def _other_tables(view: PlayerView) -> list[tuple[int, int]]:

@@ -8,12 +8,18 @@ more than one laid anywhere else.
 
 from __future__ import annotations
 
-from canasta_game.engine.actions import Meld
+from canasta_game.ai.handsense import hand_after
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.meldrules import CanastaKind, MeldKind
 from canasta_game.engine.observation import PlayerView
 
 WILD_BOOK_PULL = 160.0  # per wild card laid towards a missing wild book
 WILD_ELSEWHERE = 60.0  # per wild card laid on a group meld while the wild book is missing
+STUCK_THREE = 40.0  # per black three in a pile taken: never melded (HF-12), a turn to throw
+FOOT_REACHED = 200.0  # a meld that leaves one card (to discard) on the way to the foot
+FOOT_AT_ONCE = 250.0  # one that melds the last card: the foot comes at once (HF-8)
+SWELL_CARD = 10.0  # per pile card below the top once the side has its books: it must go too
 
 
 def wild_book_gain(view: PlayerView, move: Meld) -> float:
@@ -29,3 +35,34 @@ def wild_book_gain(view: PlayerView, move: Meld) -> float:
     towards += sum(len(cards) for mid, cards in move.add if mid in wild_mids)
     spent = sum(1 for c in move.cards() if wild[c]) - towards
     return WILD_BOOK_PULL * towards - WILD_ELSEWHERE * spent
+
+
+def pile_swell_cost(view: PlayerView, take: TakePile, situation: Situation) -> float:
+    """HF-12, HF-16: what a pile costs a player who has to empty hand and foot to go out.
+
+    Every player throws black threes, so most piles hold some; they can never be melded and
+    each costs a turn's discard. Once the side holds its books every card taken is one more
+    to meld or throw before going out, so a big pile that would be a gain in Classic only
+    swells the hand. 0 outside Hand and Foot (no book quota).
+    """
+    del take  # every way of taking brings the whole pile (HF-7)
+    if not view.rules.book_quota:
+        return 0.0
+    below = view.pile_cards[:-1]
+    cost = STUCK_THREE * sum(1 for c in below if view.rules.stops[c])
+    if situation.can_go_out_quota:
+        cost += SWELL_CARD * len(below)
+    return cost
+
+
+def foot_gain(view: PlayerView, move: Meld) -> float:
+    """HF-8, HF-16: reaching the foot is the first goal of the hand, since nobody goes out
+    with it unplayed; a meld that leaves one card to discard or none is worth more than the
+    wild cards it spends (``wild_book_gain``) or the cards it could have kept. 0 once the foot
+    is played, or outside Hand and Foot."""
+    if not view.rules.foot_size or not view.foot_sizes[view.seat]:
+        return 0.0
+    left = len(hand_after(view.hand, move))
+    if left == 0:
+        return FOOT_AT_ONCE
+    return FOOT_REACHED if left == 1 else 0.0

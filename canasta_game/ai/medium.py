@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta_game.ai import caliente, mac
+from canasta_game.ai import caliente, handfoot, mac
 from canasta_game.ai.acaba import acaba_move, without_acaba
 from canasta_game.ai.determinize import self_state
 from canasta_game.ai.discard import discard_costs
@@ -71,7 +71,8 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
     out: Scored = []
     for move in legal:
         if isinstance(move, TakePile):
-            out.append((pile_take_value(view, move, situation), move))
+            value = pile_take_value(view, move, situation)
+            out.append((value - handfoot.pile_swell_cost(view, move, situation), move))  # HF-12
         elif isinstance(move, DrawStock):
             out.append((draw_value(view.rules), move))
     out.extend(opening_first_scores(view, legal, situation))  # IT-7: open, then take
@@ -115,6 +116,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
                 out.append((HOLD / 2, move))
             else:
                 score = meld_score(view, move, situation) - mac.meld_risk(view, move)
+                score += handfoot.foot_gain(view, move)  # HF-8: on to the foot
                 out.append((score - clean_canasta_cost(view, move, situation), move))  # IT-20
         elif isinstance(move, Discard):
             discards.append(move)

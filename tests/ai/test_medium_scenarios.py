@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import take_chance
+from canasta_game.ai.goingout import go_out_or_hold
+from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
 from canasta_game.ai.melding import meld_score, natural_chance
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
@@ -30,7 +32,7 @@ from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import preset
-from canasta_game.engine.setup import pack, state_from_setup
+from canasta_game.engine.setup import new_hand, pack, state_from_setup
 from canasta_game.engine.state import DrawKind, Phase, Question, State
 
 Decide = Callable[[State], Action]  # the ``medium`` fixture of conftest.py
@@ -304,6 +306,58 @@ def test_holds_on_to_build_when_nobody_is_near_going_out(medium: Decide) -> None
     # control: the same hand against a side that has its canasta goes out at once
     threat = _play("9h 9c 4d", melds={0: melds, 1: ["J J J J J J J"]}, others=(2, 2, 3))
     assert _finish_turn(threat, medium).phase is Phase.OVER
+
+
+def test_hf9_mac29_a_side_that_can_go_out_does_not_hold_on_to_build() -> None:
+    """HF-9, MAC-29..31: where going out needs a book quota, or two canastas and a final
+    discard, the chance seldom comes twice before the stock runs out, so the position where
+    Classic holds on to build (the test above) is one to go out from."""
+    melds = ["5 5 5 5 5 2 2", "9 9 9", "Q Q Q Q Q Q"]
+    view = observe(_play("9h 9c 4d", melds={0: melds}, others=(8, 2, 8)), 0)
+    situation = read_situation(view)
+    assert not go_out_or_hold(view, situation)  # control: Classic holds on
+    for rules in (
+        replace(RULES, book_quota=preset("hand-and-foot").book_quota),
+        replace(RULES, out_needs_discard=True),
+    ):
+        assert go_out_or_hold(replace(view, rules=rules), situation)
+
+
+def test_hf12_a_pile_of_black_threes_costs_a_hand_and_foot_player_turns() -> None:
+    """HF-12: black threes are never melded, so each one in a pile is a turn's discard; once
+    the side has its books (HF-16) every card taken must go before going out. Nothing of it
+    counts in Classic."""
+    rules = preset("hand-and-foot")
+    view = observe(new_hand(rules, "swell", 0), 0)
+    threes = [c for c in range(len(rules.stops)) if rules.stops[c]][:3]
+    plain = [c for c in view.hand if not rules.stops[c]][:4]
+    take = TakePile(0, ())
+    with_threes = replace(view, pile_cards=(*threes, plain[0]))
+    without = replace(view, pile_cards=(*plain[1:], plain[0]))
+    situation = replace(read_situation(view), can_go_out_quota=False)
+    assert pile_swell_cost(with_threes, take, situation) > 0
+    assert pile_swell_cost(without, take, situation) == 0
+    quota = replace(situation, can_go_out_quota=True)
+    assert pile_swell_cost(without, take, quota) > 0  # three cards below the top to shed
+    classic = replace(with_threes, rules=RULES)
+    assert pile_swell_cost(classic, take, quota) == 0
+
+
+def test_hf8_a_meld_that_reaches_the_foot_is_worth_more_than_its_cards() -> None:
+    """HF-8, HF-16: nobody goes out with the foot unplayed, so a meld that leaves one card to
+    discard, or none, earns a bonus while the foot waits, and nothing once it is played."""
+    rules = preset("hand-and-foot")
+    view = observe(new_hand(rules, "foot", 0), 0)
+    rest, last = view.hand[:1], view.hand[1:4]
+    near = replace(view, hand=(*rest, *last))
+    down_to_one = Meld(0, new=(last,))
+    assert foot_gain(near, down_to_one) > 0
+    assert foot_gain(replace(view, hand=last), Meld(0, new=(last,))) > foot_gain(
+        near, down_to_one
+    )  # melding the last card brings the foot at once
+    assert foot_gain(view, Meld(0, new=(last,))) == 0  # ten cards still in hand
+    played = replace(near, foot_sizes=(0, *view.foot_sizes[1:]))
+    assert foot_gain(played, down_to_one) == 0
 
 
 def test_asks_the_partner_who_holds_many_cards(medium: Decide) -> None:
