@@ -876,6 +876,13 @@ PRESETS.update(ITALIAN_PRESETS)
 #: table is unfinished goes here until it is.
 TABLE_PENDING: frozenset[str] = frozenset()
 
+#: A variant's named options that its preset leaves at Classic's value, so they are not among
+#: the switches it sets (Custom rules offers both): O-MAC-SPLASH, O-HF-PILE-N.
+PRESET_OPTIONS: dict[str, tuple[str, ...]] = {
+    "modern-american": ("splash",),
+    **{name: ("pile_take_n",) for name in HAND_AND_FOOT_PRESETS},
+}
+
 #: The presets New game offers: every other one. This is the one place that decides.
 NEW_GAME_PRESETS: tuple[str, ...] = tuple(n for n in PRESETS if n not in TABLE_PENDING)
 

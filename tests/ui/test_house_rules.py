@@ -130,3 +130,23 @@ def test_a_table_of_a_game_held_out_of_new_game_is_refused(monkeypatch) -> None:
 
 def test_a_good_table_passes_the_check() -> None:
     assert table_check(HouseTable("T", "classic-4", {"target": 10000, "b3_freeze": True})) is None
+
+
+def test_a_variants_named_options_are_offered_mac_25_mac_35_hf_3_hf_7_it_20() -> None:
+    """O-MAC-SPLASH, O-MAC-HANDS, O-HF-DEAL, O-HF-PILE-N and Italian's closing option are
+    switches of their game's house table, worded, and a table that sets them is dealt."""
+
+    def offered(base: str) -> dict[str, tuple[object, ...]]:
+        return {o.field: o.values for o in options_of(PRESETS[base])}
+
+    mac, hf = offered("modern-american"), offered("hand-and-foot")
+    assert mac["splash"] == () and mac["special_hands"] == ("NONE", "CLA", "PAGAT")
+    assert hf["foot_size"] == (11, 13) and hf["pile_take_n"] == (0, 3, 5, 6, 7)
+    assert offered("italian")["out_clean_and_dirty"] == ()
+    assert "splash" not in offered("classic-4") and "pile_take_n" not in offered("samba")
+    rules = house_rules("hand-and-foot", {"foot_size": 11, "pile_take_n": 7})
+    assert (rules.foot_size, rules.pile_take_n) == (11, 7)
+    rules = house_rules("modern-american", {"splash": True, "special_hands": "PAGAT"})
+    assert rules.splash and rules.special_hands == "PAGAT"
+    assert value_label("pile_take_n", 0) == _("The whole pile")
+    assert value_label("pile_take_n", 7) == "7"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from canasta_game.engine.rules import (
     NEW_GAME_PRESETS,
     OPTION_IDS,
+    PRESET_OPTIONS,
     PRESETS,
     VARIANT_RULE_IDS,
     Rules,
@@ -37,6 +38,8 @@ NUMBERS: dict[str, tuple[int, ...]] = {
     "b3_hand_penalty": (0, 100),
     "short_sequence_penalty": (0, 500, 1000),
     "calientes": (0, 1, 2),  # CAL-1: one per deck of two
+    "foot_size": (11, 13),  # HF-3, O-HF-DEAL
+    "pile_take_n": (0, 3, 5, 6, 7),  # HF-7, O-HF-PILE-N (0: the whole pile)
 }
 #: O-SEAT6 only matters with six players; O-DECK-7PERRANK needs a card list, not a switch.
 SKIPPED = frozenset({"custom_deck"})
@@ -63,7 +66,8 @@ def own_switches(base: Rules) -> list[str]:
     """The variant switches ``base`` sets away from Classic's: its own rules, the ones a
     house table of that game may switch back (Samba offers no Acaba, Cuban no sequences)."""
     plain = Rules()
-    return [name for name in VARIANT_RULE_IDS if getattr(base, name) != getattr(plain, name)]
+    own = [name for name in VARIANT_RULE_IDS if getattr(base, name) != getattr(plain, name)]
+    return own + [n for n in PRESET_OPTIONS.get(base.name, ()) if n not in own]
 
 
 def options_of(base: Rules) -> list[Option]:
@@ -171,14 +175,22 @@ def _sentences() -> dict[str, str]:
         "ask_once": _('A player may ask "May I go out?" only once a hand'),
         "keep_three": _("One three may stay in hand for a Straight until the side melds"),
         "talon": _("The talon for the player who opens for the side"),
+        "splash": _("A natural or wild canasta from the hand opens with no minimum"),
+        "special_hands": _("Special hands that end the hand"),  # MAC-33, MAC-35
+        "foot_size": _("Cards in each foot"),  # HF-3
+        "pile_take_n": _("Cards taken from the pile"),  # HF-7
+        "out_clean_and_dirty": _("Closing needs one clean and one dirty canasta"),  # IT-20
     }
 
 
 def value_label(name: str, value: OptionValue) -> str:
     """A value as the player reads it."""
+    worded = _value_texts().get((name, str(value)))
+    if worded is not None:
+        return worded  # O-HF-PILE-N: 0 is "the whole pile"
     if isinstance(value, int) and not isinstance(value, bool):
         return format_number(value)
-    return _value_texts().get((name, str(value)), str(value))
+    return str(value)
 
 
 def _value_texts() -> dict[tuple[str, str], str]:
@@ -216,6 +228,10 @@ def _value_texts() -> dict[tuple[str, str], str]:
         ("init_high", "CANASTA"): _("A canasta in the opening"),
         ("tiebreak", "DRAW"): _("The match is drawn"),
         ("tiebreak", "EXTRA_HAND"): _("Play more hands"),
+        ("special_hands", "NONE"): _("None"),
+        ("special_hands", "CLA"): _("The Canasta League's list"),
+        ("special_hands", "PAGAT"): _("Pagat's shorter list"),
+        ("pile_take_n", "0"): _("The whole pile"),
     }
 
 
