@@ -36,6 +36,7 @@ SAFE_THREAT = 0.05  # no opposing side has a canasta in sight
 AHEAD = 500  # a table lead worth locking in by going out at once
 RACE_MELD_CARD = 30.0  # per card melded once a sequence-family side has its canastas
 BLACK_THREE_MELD = 3  # C-B3-1: the fewest black threes that meld, when going out
+THEIR_RACE_MELD_CARD = 30.0  # per card melded while an opposing side races out
 RACE_SHED = 40.0  # extra relief for throwing a card that cannot be melded in that race
 
 
@@ -64,6 +65,8 @@ def go_out_or_hold(view: PlayerView, situation: Situation, ask_available: bool =
         return True
     if situation.endgame or situation.opponent_threat >= CHEAP_WAIT or out_is_scarce(view):
         return True
+    if sequence_out_first(view):
+        return True
     partner_cost = situation.partner_cards * AVERAGE_CARD
     if partner_cost >= PARTNER_HEAVY * AVERAGE_CARD and not ask_available:
         return False  # the partner would pay ~100+ points; one more turn is cheap
@@ -77,6 +80,15 @@ def out_is_scarce(view: PlayerView) -> bool:
     and no open pure meld, the chance seldom comes twice before the short stock runs out, so
     a side that can go out does, rather than holding on to build more."""
     return bool(view.rules.book_quota) or view.rules.out_needs_discard
+
+
+def sequence_out_first(view: PlayerView) -> bool:
+    """The sequence family: a side that may go out does (SAM-23, SAM-27), rather than hold
+    for one more canasta. Both sides build two canastas at a similar pace with two-card draws
+    (SAM-6), so the 200 for going out plus the opponents' cards and red threes, which count
+    against them before their two canastas (SAM-29), outweigh waiting (arena: Medium against
+    Easy, seeds 11 and 5, won about 1% more)."""
+    return view.rules.sequences
 
 
 def _other_tables(view: PlayerView) -> list[tuple[int, int]]:
@@ -95,6 +107,18 @@ def race_meld_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
     """Racing out (``racing_out``): every card melded is a step toward going out, and a wild
     card in hand can only go to a group anyway (SAM-10), so no wild card is saved for later."""
     return RACE_MELD_CARD * len(move.cards()) if racing_out(view, situation) else 0.0
+
+
+def their_race_gain(view: PlayerView, move: Meld, situation: Situation) -> float:
+    """The opponents' race: once an opposing side has its canastas and a hand small enough
+    to go out soon (``opponent_threat`` CHEAP_WAIT or more), every card this side still holds
+    will count against it (SAM-27), so in the sequence family each card melded is worth
+    THEIR_RACE_MELD_CARD (arena, with ``SEQUENCE_REACH``: 1-2% more wins)."""
+    if not view.rules.sequences or situation.opponent_threat < CHEAP_WAIT:
+        return 0.0
+    if racing_out(view, situation):
+        return 0.0  # our own race already pays for every card (race_meld_gain)
+    return THEIR_RACE_MELD_CARD * len(move.cards())
 
 
 def race_shed_relief(view: PlayerView, card: int, situation: Situation) -> float:

@@ -10,7 +10,7 @@ hand are only penalties then.
 
 from __future__ import annotations
 
-from canasta_game.ai.goingout import race_meld_gain, racing_out
+from canasta_game.ai.goingout import race_meld_gain, racing_out, their_race_gain
 from canasta_game.ai.handfoot import wild_book_gain
 from canasta_game.ai.handsense import (
     completes_canastas,
@@ -165,6 +165,7 @@ def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
         score += race_meld_gain(view, move, situation)  # SAM-23, SAM-27: empty the hand
     else:
         score -= wild_waste_cost(view, move, situation)
+        score += their_race_gain(view, move, situation)  # SAM-27: dump points before they go
     score -= natural_canasta_cost(view, move, situation)
     score -= hand_reserve_cost(view, move, situation)
     score += wild_book_gain(view, move)  # HF-17: Hand and Foot's wild book

@@ -9,10 +9,19 @@ a control that differs in the one fact the heuristic reads.
 from __future__ import annotations
 
 from canasta_game.ai.discard import discard_costs
-from canasta_game.ai.goingout import race_meld_gain, race_shed_relief, racing_out
+from canasta_game.ai.goingout import (
+    AHEAD,
+    SAFE_THREAT,
+    build_potential,
+    go_out_or_hold,
+    race_meld_gain,
+    race_shed_relief,
+    racing_out,
+    their_race_gain,
+)
 from canasta_game.ai.melding import natural_canasta_cost, wild_waste_cost
 from canasta_game.ai.pile import DRAW_VALUE, draw_value
-from canasta_game.ai.situation import read_situation
+from canasta_game.ai.situation import read_situation, threat_of
 from canasta_game.engine.actions import Discard, Meld
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.movegen import legal_moves
@@ -28,13 +37,19 @@ LONG_STOCK = "Tc Td Ts Kc Qh Qs 4h 5c 6c 7c 8c Jd Js Ad Ah As Ac 7d 7s Qc"
 ONE_CANASTA = ["9c 9d 9s 9h 9c 9d 9s", "Qc Qd Qs Qh", "5h 6h 7h"]
 
 
-def _position(hand: str, ours: list[str], rules=SAMBA, stock="Tc Td Ts Kc Qh Qs") -> State:
+def _position(
+    hand: str,
+    ours: list[str],
+    rules=SAMBA,
+    stock="Tc Td Ts Kc Qh Qs",
+    theirs: tuple[str, ...] = ("8c 8d 8s",),
+) -> State:
     return state_from_setup(
         rules,
         [hand, *OTHERS],
         stock=stock,
         pile="5c 9c",
-        melds={0: ours, 1: ["8c 8d 8s"]},
+        melds={0: ours, 1: list(theirs)},
         phase=Phase.PLAY,
     )
 
@@ -133,3 +148,42 @@ def test_before_its_two_canastas_a_side_spoils_a_natural_meld_freely_sam_23():
         assert spoil in legal_moves(state)
         costs.append(natural_canasta_cost(view, spoil, read_situation(view)))
     assert costs[0] == 0 < costs[1]
+
+
+THEIR_TWO = ("Jc Jd Js Jh Jc Jd Js", "Ac Ad As Ah Ac Ad As")  # the opponents' two canastas
+
+
+def test_an_opposing_side_with_its_canastas_threatens_from_a_bigger_hand_sam_6():
+    """Their hands of five cards draw two a turn and meld whole runs and groups: in Samba
+    that side is about to go out, in Classic it still has a round or two."""
+    threats = []
+    for rules in (SAMBA, preset("classic-4")):
+        view = observe(_position("Kh Ks 4d", ONE_CANASTA[:1], rules=rules, theirs=THEIR_TWO), 0)
+        threats.append(threat_of(view, 1))
+    assert threats[0] > threats[1]
+    assert threats[0] >= 0.7
+
+
+def test_melding_pays_while_the_opponents_race_out_sam_27():
+    """With the opponents' two canastas down and their hands small, every card this side
+    melds is one that will not count against it; not while they still lack a canasta."""
+    state = _position("Kh Ks Kd 4d 6s Th", ONE_CANASTA, stock=LONG_STOCK, theirs=THEIR_TWO)
+    view = observe(state, 0)
+    kings = Meld(0, new=((_card(state, "Kh"), _card(state, "Ks"), _card(state, "Kd")),))
+    assert kings in legal_moves(state)
+    assert their_race_gain(view, kings, read_situation(view)) > 0
+    calm = _position("Kh Ks Kd 4d 6s Th", ONE_CANASTA, stock=LONG_STOCK, theirs=THEIR_TWO[:1])
+    calm_view = observe(calm, 0)
+    assert their_race_gain(calm_view, kings, read_situation(calm_view)) == 0
+
+
+def test_a_sequence_family_side_goes_out_rather_than_hold_sam_23():
+    """Nobody near out and a five-card meld to build on: Medium holds in Classic (see
+    go_out_or_hold), but in Samba the side that may go out does."""
+    ours = [*TWO_CANASTAS[:2], "Kc Kd Ks Kh Kc"]
+    theirs = ("4c 5c 6c 7c 8c 9c Tc", "8d 8s 8h")  # a samba (1500) keeps our lead small
+    view = observe(_position("Qs", ours, stock=LONG_STOCK, theirs=theirs), 0)
+    situation = read_situation(view)
+    assert build_potential(view) > 0
+    assert situation.opponent_threat <= SAFE_THREAT and situation.table_lead < AHEAD
+    assert go_out_or_hold(view, situation)
