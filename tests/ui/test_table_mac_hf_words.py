@@ -27,9 +27,14 @@ def _reasons(module: object, prefixes: tuple[str, ...]) -> list[tuple[str, str, 
     for node in ast.walk(ast.parse(inspect.getsource(module))):  # type: ignore[arg-type]
         if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "reason"):
             continue
-        rule, key = (a.value for a in node.args[:2])  # type: ignore[attr-defined]
+        first, second = node.args[:2]
+        if not isinstance(second, ast.Constant):
+            continue
+        # a rule ID read from the rules (``rules.meld_max_rule``: CUB-4 or MAC-15) is the
+        # preset's; its key is worded all the same
+        rule = first.value if isinstance(first, ast.Constant) else "MAC-15"
         if rule.startswith(prefixes):
-            found.append((rule, key, tuple(k.arg for k in node.keywords if k.arg)))
+            found.append((rule, second.value, tuple(k.arg for k in node.keywords if k.arg)))
     return found
 
 
