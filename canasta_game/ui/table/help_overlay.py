@@ -17,7 +17,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     (N_("Enter"), N_("Send the staged melds as the initial meld")),
     (N_("A"), N_("Ask your partner: may I go out?")),
     (N_("Y / N"), N_("Answer your partner's question")),
-    (N_("C"), N_("British Canasta: declare Acaba (the table asks first)")),
+    (N_("C"), N_("Declare Acaba (British Canasta) or play a Caliente")),  # BRIT-1, CAL-2
     (N_("?"), N_("Hint: the move a good player would make now")),
     (N_("W"), N_("Why? The rule behind the last refusal")),
     (N_("L"), N_("Show or hide the moves of this hand")),
