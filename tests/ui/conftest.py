@@ -1,4 +1,5 @@
-"""Fixtures the issue-11 table tests share: a booted shell and table drivers closed after."""
+"""Fixtures the table and shell tests share: a booted shell, table drivers and held tables,
+all closed after the test."""
 
 from __future__ import annotations
 
@@ -12,12 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from canasta_game.controller.pacing import Pacer
 from canasta_game.persistence import DataDirs
 from canasta_game.ui.shell.boot import build_context
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.headless import unthreaded_table
 from canasta_game.ui.table.driver import TableDriver
+from canasta_game.ui.table.headless import init_headless, make_context, pump
+from canasta_game.ui.table.positions import played_session
+from canasta_game.ui.table.table_scene import TableScene
 
 Shell = tuple[ShellDriver, Flow]
 
@@ -51,3 +56,27 @@ def table_drivers() -> Iterator[list[TableDriver]]:
     yield made
     for driver in made:
         driver.close()
+
+
+@pytest.fixture
+def held_table() -> Iterator[Callable[[str, int, int, tuple[int, int]], TableScene]]:
+    """A maker of real tables of ``preset`` after ``moves`` computer moves of deal ``seed``,
+    at ``size``, held on the human's turn with two frames drawn; closed after the test."""
+    made: list[TableScene] = []
+
+    def make(preset: str, seed: int, moves: int, size: tuple[int, int]) -> TableScene:
+        surface = init_headless(size)
+        context = make_context(size, reduced_motion=True)
+        session = played_session(preset, seed, moves)
+        pacer = Pacer(session, threaded=False)
+        pacer.hold = True
+        scene = TableScene(session, context, pacer=pacer, size=size)
+        for _frame in range(2):
+            pacer.hold = True
+            pump(scene, context.ui_manager, surface, dt=1 / 60)
+        made.append(scene)
+        return scene
+
+    yield make
+    for scene in made:
+        scene.close()

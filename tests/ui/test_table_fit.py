@@ -9,35 +9,21 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import dataclasses
-from collections.abc import Iterator
 
 import pygame
 import pytest
 
-from canasta_game.controller.pacing import Pacer
-from canasta_game.ui.table.headless import init_headless, make_context, pump
 from canasta_game.ui.table.layout import STOCK_EDGE
 from canasta_game.ui.table.placement import plan_table
-from canasta_game.ui.table.positions import played_session
 from canasta_game.ui.table.table_scene import TableScene
 
 SMALL, LARGE = (1024, 640), (1280, 800)
 
 
 @pytest.fixture
-def table(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+def table(request: pytest.FixtureRequest, held_table) -> TableScene:
     preset, seed, moves, size = request.param
-    surface = init_headless(size)
-    context = make_context(size, reduced_motion=True)
-    session = played_session(preset, seed, moves)
-    pacer = Pacer(session, threaded=False)
-    pacer.hold = True
-    scene = TableScene(session, context, pacer=pacer, size=size)
-    for _ in range(2):
-        pacer.hold = True
-        pump(scene, context.ui_manager, surface, dt=1 / 60)
-    yield scene
-    scene.close()
+    return held_table(preset, seed, moves, size)
 
 
 @pytest.mark.parametrize("table", [("classic-5", 1, 40, SMALL)], indirect=True)

@@ -9,13 +9,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
 
 import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
-from canasta_game.controller.pacing import Pacer
 from canasta_game.controller.session import Session
 from canasta_game.engine import events as ev
 from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, Meld
@@ -39,11 +37,9 @@ from canasta_game.ui.table.animator import Movement
 from canasta_game.ui.table.decor import Decor
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.feet import foot_rect
-from canasta_game.ui.table.headless import init_headless, make_context, pump
 from canasta_game.ui.table.info import books_note, deal_text
 from canasta_game.ui.table.layout import MINI, STOCK_EDGE
 from canasta_game.ui.table.move_log import describe
-from canasta_game.ui.table.positions import played_session
 from canasta_game.ui.table.table_scene import TableScene
 from canasta_game.ui.table.wording import news_for
 
@@ -54,21 +50,11 @@ PLAYERS |= {"hand-and-foot": 4, "hand-and-foot-6": 6}
 
 
 @pytest.fixture
-def scene(request: pytest.FixtureRequest) -> Iterator[TableScene]:
+def scene(request: pytest.FixtureRequest, held_table) -> TableScene:
     """The table of ``preset`` after ``moves`` computer moves, at ``size``, with the human
     (seat 0) to draw."""
     name, moves, size = request.param
-    surface = init_headless(size)
-    context = make_context(size, reduced_motion=True)
-    session = played_session(name, 3, moves)
-    pacer = Pacer(session, threaded=False)
-    pacer.hold = True
-    table = TableScene(session, context, pacer=pacer, size=size)
-    for _frame in range(2):
-        pacer.hold = True
-        pump(table, context.ui_manager, surface, dt=1 / 60)
-    yield table
-    table.close()
+    return held_table(name, 3, moves, size)
 
 
 def _backs(table: TableScene) -> list[tuple[int, pygame.Rect]]:
