@@ -144,7 +144,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     stuck = _unmeldable(state, side, naturals, blacks)
     if len(stuck) > 1:
         return False  # only one card can be kept back as the discard (C-OUT-2)
-    if not _canastas_in_reach(state, side, naturals, wilds, run_canastas):
+    if not canastas_in_reach(state, side, naturals, wilds, run_canastas):
         return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
@@ -175,7 +175,7 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     return stuck
 
 
-def _canastas_in_reach(
+def canastas_in_reach(
     state: State, side: int, naturals: dict[int, int], wilds: int, run_canastas: int
 ) -> bool:
     """A cheap exact cut before the search (most answers are "no"): could the side have the

@@ -1,0 +1,220 @@
+"""The play phase's move list for the commonest positions, built without the generic detours.
+
+``movegen.legal_moves`` is the one generator; for a position this module models it returns
+exactly the list ``legal_moves`` would build through ``meld_moves``, the ask check and
+``discard_moves`` (the same moves, the same order), only cheaper: it reads the hand once, skips
+the branches of variants it does not model, asks ``SimpleMelds`` only for the candidates that
+need it, and cuts the going-out question short where the hand has two cards no meld can take.
+Everything else (the draw phase, a closed side, a player who must go out, sequences, and any
+``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general
+path, so a new variant is correct first and fast later.
+
+Candidates that are not legal by construction (going out, leaving one card, black threes,
+wild-card melds) still go through ``why_illegal``; ``tests/engine/test_fastgen.py`` compares
+the list with the general path's position by position along seeded self-play, and
+``sim --check`` verifies every generated move against ``why_illegal``.
+"""
+
+from __future__ import annotations
+
+from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
+from canasta_game.engine.actions import Action, AskGoOut, Discard, Meld
+from canasta_game.engine.cards import (
+    IS_BLACK_THREE,
+    JOKER,
+    RANK_OF,
+    SEQUENCE_KEY,
+    WILD_KEY,
+)
+from canasta_game.engine.constructive import SimpleMelds
+from canasta_game.engine.game import why_illegal
+from canasta_game.engine.going_out import can_go_out, canastas_in_reach
+from canasta_game.engine.meldrules import check_counts, wild_cap, wild_onto_canasta
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.state import Phase, Question, State, TableMeld
+from canasta_game.engine.take import HandGroups
+
+Cards = tuple[int, ...]
+
+
+def models(rules: Rules) -> bool:
+    """Does this module model ``rules``? Every field within ``MODELLED_FIELDS`` (the shortcuts'
+    checks know them) and no sequences (SAM-9..18 take the general path)."""
+    return not rules.sequences and not constructive.needs_full_check(rules)
+
+
+def play_moves(state: State) -> list[Action] | None:
+    """``legal_moves(state)`` for an open side's play phase with two or more cards in hand
+    and no promise to go out (C-B3-2, C-OUT-6); None where this module does not apply."""
+    if state.phase is not Phase.PLAY or state.must_go_out or not models(state.rules):
+        return None
+    seat = state.current
+    side = state.rules.seat_side[seat]
+    melds = state.melds[side]
+    hand = state.hands[seat]
+    if not melds or len(hand) < 2:
+        return None
+    groups = HandGroups(hand)
+    moves: list[Action] = _melds(state, groups, melds)
+    if (
+        state.question is Question.NONE
+        and not state.turn_melded
+        and state.rules.partnership
+        and _may_ask(state, groups, melds)
+    ):
+        ask = AskGoOut(seat)
+        if why_illegal(state, ask) is None:
+            moves.append(ask)
+    seen: set[tuple[int, bool]] = set()
+    for card in hand:  # C-TURN-4: every card may go (``discards_exact``), one per kind
+        kind = (RANK_OF[card], IS_BLACK_THREE[card])
+        if kind not in seen:
+            seen.add(kind)
+            moves.append(Discard(seat, card))
+    return moves
+
+
+def _may_ask(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> bool:
+    """False when going out this turn is impossible whatever the partner answers (C-OUT-7):
+    two cards that no meld can take, a lone natural of a rank the side has not melded
+    (C-MELD-2) or one or two black threes (C-B3-1), while only one card can be the discard
+    (C-OUT-2); or too few canastas in reach (C-OUT-1). The same two cuts ``going_out``'s
+    solver makes first; otherwise ``why_illegal`` decides."""
+    keys = {m.key for m in melds if not m.is_black_threes and not m.is_wild_meld}
+    stuck = 1 if len(groups.blacks) in (1, 2) else 0
+    naturals: dict[int, int] = {}
+    for rank, cards in groups.naturals.items():
+        naturals[rank] = len(cards)
+        if len(cards) == 1 and rank not in keys:
+            stuck += 1
+            if stuck > 1:
+                return False
+    side = state.rules.seat_side[state.current]
+    return canastas_in_reach(state, side, naturals, len(groups.wilds), 0)
+
+
+def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> list[Action]:
+    """``movegen.meld_moves`` for an open side: new groups, single additions, the wild meld,
+    black threes, "meld all"; each kept when legal by construction or by ``why_illegal``."""
+    rules = state.rules
+    seat = state.current
+    left = len(state.hands[seat])
+    keys = {m.key for m in melds}
+    pending = rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds)
+    wilds = groups.wilds
+    out: list[Action] = []
+    for rank, nats in groups.naturals.items():  # new groups (C-MELD-1..3), cheap wilds first
+        n = len(nats)
+        if n < 2 or rank in keys:
+            continue
+        for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
+            move = Meld(seat, (tuple(nats) + tuple(wilds[:w]),))
+            legal = (
+                left - n - w >= 2
+                and n + w >= 3
+                and not (w and pending)
+                and check_counts(rules, n, w) is None
+            )
+            if legal or _checked(state, melds, move, left - n - w):
+                out.append(move)
+    for meld in melds:  # additions (C-MELD-6)
+        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+            continue
+        if meld.is_wild_meld:
+            if wilds:
+                _add(state, out, meld, (wilds[0],), _verdict(rules, meld, left, 0, 1, pending))
+            continue
+        nats = groups.naturals.get(meld.key)
+        if nats:
+            verdict = _verdict(rules, meld, left, len(nats), 0, pending)
+            if verdict is not False:
+                _add(state, out, meld, tuple(nats), verdict)
+        verdict = _verdict(rules, meld, left, 0, 1, pending) if wilds else False
+        if verdict is not False:
+            _add(state, out, meld, (wilds[0],), verdict)
+            dear = wilds[-1]
+            if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER:
+                _add(state, out, meld, (dear,), verdict)
+    _rare(state, groups, keys, out)
+    return out
+
+
+def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
+    """The candidates the full check decides: a wild meld (O-WILD-MELDS), black threes (C-B3-2:
+    only in the turn going out) and "meld all" unless ``SimpleMelds`` proves it (it is
+    dropped when an earlier candidate is the same move, as ``meld_moves`` does)."""
+    seat = state.current
+    melds = state.melds[state.rules.seat_side[seat]]
+    wilds = groups.wilds
+    candidates: list[tuple[Meld, bool]] = []
+    if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
+        candidates.append((Meld(seat, (tuple(wilds[:3]),)), False))
+    if len(groups.blacks) >= 3 and can_go_out(state):
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
+    everything = movegen.meld_all(state, groups)
+    if everything is not None:
+        candidates.append((everything, True))
+    before = list(out)
+    for move, proved in candidates:
+        if move in before:
+            continue
+        before.append(move)
+        if proved:
+            proved = SimpleMelds(state, melds).by_construction(move)
+        if proved or _checked(state, melds, move, len(state.hands[seat]) - len(move.cards())):
+            out.append(move)
+
+
+def _verdict(
+    rules: Rules, meld: TableMeld, left: int, naturals: int, wilds: int, pending: bool
+) -> bool | None:
+    """``SimpleMelds.addition_verdict`` for a position this module models: True legal, False
+    known illegal (SAM-15/BOL-3, O-WILD-MELDS, C-MELD-3), None for ``why_illegal``."""
+    if left - naturals - wilds < 2:
+        return None
+    if wild_onto_canasta(rules, meld, wilds) is not None:
+        return False
+    if meld.is_wild_meld:
+        return naturals == 0
+    if wilds and pending:
+        return False
+    return check_counts(rules, meld.naturals + naturals, meld.wilds + wilds) is None
+
+
+def _add(
+    state: State, out: list[Action], meld: TableMeld, cards: Cards, verdict: bool | None
+) -> None:
+    move = Meld(state.current, add=((meld.mid, cards),))
+    left = len(state.hands[state.current]) - len(cards)
+    if verdict or _checked(state, state.melds[state.side_of(state.current)], move, left):
+        out.append(move)
+
+
+def _checked(state: State, melds: tuple[TableMeld, ...], move: Meld, left: int) -> bool:
+    """``why_illegal(state, move) is None``, answered "no" unasked where ``move`` keeps fewer
+    than two cards and even then the side could not reach the canastas going out needs (C-OUT-1,
+    C-TURN-7: with one card left or none the turn can end only by going out)."""
+    if left < 2 and _canastas_within(state.rules, melds, move, left) < state.rules.go_out_canastas:
+        return False
+    return why_illegal(state, move) is None
+
+
+def _canastas_within(rules: Rules, melds: tuple[TableMeld, ...], move: Meld, left: int) -> int:
+    """The most canastas (black threes never count, C-B3-1) the side can hold after ``move``
+    and the ``left`` (0 or 1) card still in hand: each meld the move makes or grows counts
+    if it reaches the canasta size, and the last card may complete one more that is one short
+    (it cannot start a meld alone, C-MELD-1)."""
+    full = rules.canasta_size
+    grown = dict(move.add)
+    count = 0
+    short = False
+    for meld in melds:
+        if not meld.is_black_threes:
+            size = meld.size + len(grown.get(meld.mid, ()))
+            count += size >= full
+            short = short or size == full - 1
+    for group in move.new:
+        if not IS_BLACK_THREE[group[0]]:
+            count += len(group) >= full
+            short = short or len(group) == full - 1
+    return count + (left == 1 and short)

@@ -1,0 +1,111 @@
+"""Issue 16: the play phase's fast move list (``engine.fastgen``) is exactly the general one.
+
+``legal_moves`` asks ``fastgen.play_moves`` first; these tests walk seeded self-play (random
+and greedy seats) and compare, position by position, its list with the one the general path
+builds when the fast one is switched off: the same moves in the same order, each legal by
+``why_illegal``. A cut that dropped a legal move (the going-out cuts of C-OUT-1 / C-OUT-2 /
+C-TURN-7 included), or a shortcut that admitted an illegal one, fails here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta_game.ai.baselines import GreedyBot, RandomBot
+from canasta_game.engine import fastgen
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import RANK_CHARS as RANKS
+from canasta_game.engine.cards import make_uid
+from canasta_game.engine.game import apply, why_illegal
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import Rules, preset
+from canasta_game.engine.setup import new_hand
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.sim.options import random_options
+
+
+def _general(state: State, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    with monkeypatch.context() as patched:
+        patched.setattr(fastgen, "play_moves", lambda _state: None)
+        return list(legal_moves(state))
+
+
+def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """One hand; returns how many positions the fast list answered (each compared)."""
+    state = new_hand(rules, seed, 0)
+    bots = [(RandomBot if seat % 2 else GreedyBot)(seat, seed) for seat in range(rules.players)]
+    compared = 0
+    for _ in range(2000):
+        if state.phase is Phase.OVER:
+            break
+        fast = fastgen.play_moves(state)
+        if fast is not None:
+            assert fast == _general(state, monkeypatch), f"{seed} turn {state.turn}"
+            assert all(why_illegal(state, move) is None for move in fast)
+            compared += 1
+        moves = legal_moves(state)
+        state, _ = apply(state, bots[state.actor].choose(observe(state, state.actor), moves))
+    return compared
+
+
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "classic-6", "cz-house"])
+def test_fast_play_moves_equal_the_general_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = sum(_walk(preset(name), f"fast:{name}:{n}", monkeypatch) for n in range(3))
+    assert compared > 40
+
+
+def test_fast_play_moves_under_random_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every modelled option (wild melds, caps, pile rules, go-out quotas) seeded at random."""
+    rng = random.Random("fastgen")
+    compared = 0
+    for n in range(6):
+        rules = random_options(preset("classic-4"), rng)
+        compared += _walk(rules, f"fast-options:{n}", monkeypatch)
+    assert compared > 60
+
+
+@pytest.mark.parametrize("name", ["samba", "italian", "modern-american", "hand-and-foot"])
+def test_unmodelled_rules_take_the_general_path(name: str) -> None:
+    """Sequences and every Rules field outside ``constructive.MODELLED_FIELDS``: None."""
+    assert not fastgen.models(preset(name))
+    assert fastgen.models(preset("classic-4"))
+
+
+def test_evolve_refuses_a_field_state_does_not_have() -> None:
+    """A misspelt field would otherwise be a silent extra attribute the rules never read."""
+    state = new_hand(preset("classic-4"), 1, 0)
+    assert evolve(state, turn=3).turn == 3
+    assert evolve(state, turn=3) == evolve(state, turn=3)
+    with pytest.raises(TypeError):
+        evolve(state, trun=3)
+
+
+def test_a_meld_keeping_the_card_that_completes_a_canasta_is_offered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """C-TURN-7, C-OUT-1: with no canasta yet, adding the 9 keeps one card, the king that
+    makes the six kings a canasta; going out stays possible, so the move is legal and the
+    fast list's canasta bound must not drop it."""
+    king, nine = RANKS.index("K"), RANKS.index("9")
+    kings = tuple(make_uid(king, suit % 4, suit // 4) for suit in range(6))
+    nines = tuple(make_uid(nine, suit, 0) for suit in range(4))
+    hand = (make_uid(king, 2, 1), make_uid(nine, 0, 1))
+    start = new_hand(preset("classic-4"), 1, 3)
+    melds = (TableMeld(0, king, kings, 6, 0), TableMeld(1, nine, nines, 4, 0))
+    state = evolve(
+        start,
+        phase=Phase.PLAY,
+        current=0,
+        drew=DrawKind.STOCK,
+        hands=(hand, *start.hands[1:]),
+        melds=(melds, ()),
+        next_mid=2,
+    )
+    keep_king = Meld(0, add=((1, (hand[1],)),))
+    assert why_illegal(state, keep_king) is None
+    fast = fastgen.play_moves(state)
+    assert fast is not None and keep_king in fast
+    assert fast == _general(state, monkeypatch)
