@@ -32,12 +32,13 @@ class RandomBot:
     """Uniformly random among the legal moves."""
 
     level = "random"
+    reads_view = False  # the play loop need not build a view for it (``ai.play``)
 
     def __init__(self, seat: int, seed: int | str) -> None:
         self.seat = seat
         self.rng = random.Random(f"random:{seed}:{seat}")
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
         # BRIT-1: Acaba ends the hand, so a random player declaring it as often as any other
         # move would end nearly every hand at once; it is chosen one time in ACABA_ODDS.
         plain = [m for m in legal if not isinstance(m, Acaba)]

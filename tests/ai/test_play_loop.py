@@ -44,3 +44,27 @@ def test_a_move_outside_the_legal_list_is_counted_and_replaced(seed):
     bots = {**_bots(4), 0: _Cheat()}
     played = play.play_hand(state, bots)
     assert played.illegal >= 1 and played.final.phase is Phase.OVER
+
+
+class _Watcher:
+    """Records the views it is handed; ``reads_view`` as the class says."""
+
+    level = "watcher"
+
+    def __init__(self, seat, reads_view):
+        self.seat = seat
+        self.reads_view = reads_view
+        self.views = []
+
+    def choose(self, view, legal):
+        self.views.append(view)
+        return legal[0]
+
+
+def test_only_a_bot_that_reads_its_view_is_given_one():
+    """Issue 16: the view is built for the bots that look at it, not for the random one."""
+    bots = {seat: _Watcher(seat, reads_view=seat % 2 == 0) for seat in range(4)}
+    play.play_hand(new_hand(preset("classic-4"), 1), bots)
+    assert all(v is not None and v.seat == 0 for v in bots[0].views)
+    assert bots[1].views and all(v is None for v in bots[1].views)
+    assert RandomBot.reads_view is False and getattr(GreedyBot, "reads_view", True)
