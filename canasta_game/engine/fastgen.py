@@ -36,6 +36,29 @@ from canasta_game.engine.take import HandGroups
 
 Cards = tuple[int, ...]
 
+_new = object.__new__
+_SEAT, _CARD = Discard.seat.__set__, Discard.card.__set__  # type: ignore[attr-defined]
+_MSEAT, _MNEW, _MADD = (getattr(Meld, name).__set__ for name in ("seat", "new", "add"))
+
+
+def _discard(seat: int, card: int) -> Discard:
+    """``Discard(seat, card)`` with its two slots stored directly: a frozen dataclass's
+    ``__init__`` stores through ``object.__setattr__`` at twice the cost, and a position
+    offers a discard per kind of card. No ``__post_init__``: the same object."""
+    move = _new(Discard)
+    _SEAT(move, seat)
+    _CARD(move, card)
+    return move
+
+
+def _meld(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...]) -> Meld:
+    """``Meld(seat, new, add)`` built like ``_discard``."""
+    move = _new(Meld)
+    _MSEAT(move, seat)
+    _MNEW(move, new)
+    _MADD(move, add)
+    return move
+
 
 def models(rules: Rules) -> bool:
     """Does this module model ``rules``? Every field within ``MODELLED_FIELDS`` (the shortcuts'
@@ -70,7 +93,7 @@ def play_moves(state: State) -> list[Action] | None:
         kind = (RANK_OF[card], IS_BLACK_THREE[card])
         if kind not in seen:
             seen.add(kind)
-            moves.append(Discard(seat, card))
+            moves.append(_discard(seat, card))
     return moves
 
 
@@ -108,7 +131,7 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
         if n < 2 or rank in keys:
             continue
         for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
-            move = Meld(seat, (tuple(nats) + tuple(wilds[:w]),))
+            move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             legal = (
                 left - n - w >= 2
                 and n + w >= 3
@@ -184,7 +207,7 @@ def _verdict(
 def _add(
     state: State, out: list[Action], meld: TableMeld, cards: Cards, verdict: bool | None
 ) -> None:
-    move = Meld(state.current, add=((meld.mid, cards),))
+    move = _meld(state.current, (), ((meld.mid, cards),))
     left = len(state.hands[state.current]) - len(cards)
     if verdict or _checked(state, state.melds[state.side_of(state.current)], move, left):
         out.append(move)
