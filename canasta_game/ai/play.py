@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 
 from canasta_game.ai.base import Bot
 from canasta_game.engine.actions import Action
@@ -84,7 +86,9 @@ def play_hand(
             started = time.perf_counter()
             move = bots[seat].choose(view, legal)
             timer(seat, time.perf_counter() - started)
-        if move not in legal:
+        # the move is most often one of the list's own objects: found by identity in C,
+        # before comparing field by field (a tenth of the loop's own time otherwise)
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
             played.illegal += 1
             played.problems.append(f"seat {seat} chose an illegal move {move}")
             move = legal[0]
