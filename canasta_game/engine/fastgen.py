@@ -4,10 +4,11 @@
 exactly the list ``legal_moves`` would build through ``meld_moves``, the ask check and
 ``discard_moves`` (the same moves, the same order), only cheaper: it reads the hand once, skips
 the branches of variants it does not model, asks ``SimpleMelds`` only for the candidates that
-need it, and cuts the going-out question short where the hand has two cards no meld can take.
-Everything else (the draw phase, a closed side, a player who must go out, sequences, and any
-``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general
-path, so a new variant is correct first and fast later.
+need it, and cuts "may I go out?" short where the going-out solver's cheap cuts already say no
+(``going_out.within_reach``).
+Everything else (the draw phase, a closed side, a player who must go out, an escalera grown
+past seven (BRA-9), and any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers
+None and takes the general path, so a new variant is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, black threes,
 wild-card melds) still go through ``why_illegal``; ``tests/engine/test_fastgen.py`` compares
@@ -21,6 +22,7 @@ from canasta_game.engine import constructive, movegen  # (movegen asks this modu
 from canasta_game.engine.actions import Action, AskGoOut, Discard, Meld
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
+    IS_WILD,
     JOKER,
     RANK_OF,
     SEQUENCE_KEY,
@@ -28,7 +30,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import SimpleMelds
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.going_out import can_go_out, canastas_in_reach
+from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.meldrules import check_counts, wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld
@@ -62,8 +64,8 @@ def _meld(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...])
 
 def models(rules: Rules) -> bool:
     """Does this module model ``rules``? Every field within ``MODELLED_FIELDS`` (the shortcuts'
-    checks know them) and no sequences (SAM-9..18 take the general path)."""
-    return not rules.sequences and not constructive.needs_full_check(rules)
+    checks know them)."""
+    return not constructive.needs_full_check(rules)
 
 
 def play_moves(state: State) -> list[Action] | None:
@@ -77,13 +79,17 @@ def play_moves(state: State) -> list[Action] | None:
     hand = state.hands[seat]
     if not melds or len(hand) < 2:
         return None
+    if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
+        return None  # BRA-9: an escalera past seven only going out (``SimpleMelds.usable``)
     groups = HandGroups(hand)
     moves: list[Action] = _melds(state, groups, melds)
+    if state.rules.sequences:
+        moves.extend(movegen.combine_moves(state))  # SAM-12
     if (
         state.question is Question.NONE
         and not state.turn_melded
         and state.rules.partnership
-        and _may_ask(state, groups, melds)
+        and within_reach(state)
     ):
         ask = AskGoOut(seat)
         if why_illegal(state, ask) is None:
@@ -95,25 +101,6 @@ def play_moves(state: State) -> list[Action] | None:
             seen.add(kind)
             moves.append(_discard(seat, card))
     return moves
-
-
-def _may_ask(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> bool:
-    """False when going out this turn is impossible whatever the partner answers (C-OUT-7):
-    two cards that no meld can take, a lone natural of a rank the side has not melded
-    (C-MELD-2) or one or two black threes (C-B3-1), while only one card can be the discard
-    (C-OUT-2); or too few canastas in reach (C-OUT-1). The same two cuts ``going_out``'s
-    solver makes first; otherwise ``why_illegal`` decides."""
-    keys = {m.key for m in melds if not m.is_black_threes and not m.is_wild_meld}
-    stuck = 1 if len(groups.blacks) in (1, 2) else 0
-    naturals: dict[int, int] = {}
-    for rank, cards in groups.naturals.items():
-        naturals[rank] = len(cards)
-        if len(cards) == 1 and rank not in keys:
-            stuck += 1
-            if stuck > 1:
-                return False
-    side = state.rules.seat_side[state.current]
-    return canastas_in_reach(state, side, naturals, len(groups.wilds), 0)
 
 
 def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> list[Action]:
@@ -163,28 +150,35 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
 
 
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
-    """The candidates the full check decides: a wild meld (O-WILD-MELDS), black threes (C-B3-2:
-    only in the turn going out) and "meld all" unless ``SimpleMelds`` proves it (it is
-    dropped when an earlier candidate is the same move, as ``meld_moves`` does)."""
+    """The candidates after the single ones, in ``meld_moves``' order: a wild meld
+    (O-WILD-MELDS), new and extended sequences (SAM-9..11), black threes (C-B3-2: only in
+    the turn going out) and "meld all"; each dropped when an earlier candidate is the same
+    move, kept when ``SimpleMelds`` proves it or ``why_illegal`` allows it."""
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
     candidates: list[tuple[Meld, bool]] = []
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), False))
+    if state.rules.sequences:
+        candidates.extend((move, True) for move in movegen.sequence_moves(state, groups))
     if len(groups.blacks) >= 3 and can_go_out(state):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
     everything = movegen.meld_all(state, groups)
     if everything is not None:
         candidates.append((everything, True))
     before = list(out)
-    for move, proved in candidates:
+    simple: SimpleMelds | None = None
+    for move, provable in candidates:
         if move in before:
             continue
         before.append(move)
-        if proved:
-            proved = SimpleMelds(state, melds).by_construction(move)
-        if proved or _checked(state, melds, move, len(state.hands[seat]) - len(move.cards())):
+        left = len(state.hands[seat]) - len(move.cards())
+        proved = False
+        if provable and left >= 2:
+            simple = simple or SimpleMelds(state, melds)
+            proved = simple.by_construction(move)
+        if proved or _checked(state, melds, move, left):
             out.append(move)
 
 
@@ -217,27 +211,38 @@ def _checked(state: State, melds: tuple[TableMeld, ...], move: Meld, left: int) 
     """``why_illegal(state, move) is None``, answered "no" unasked where ``move`` keeps fewer
     than two cards and even then the side could not reach the canastas going out needs (C-OUT-1,
     C-TURN-7: with one card left or none the turn can end only by going out)."""
-    if left < 2 and _canastas_within(state.rules, melds, move, left) < state.rules.go_out_canastas:
+    rules = state.rules
+    if left < 2 and _canastas_within(rules, melds, move, left) < rules.go_out_canastas:
         return False
     return why_illegal(state, move) is None
 
 
 def _canastas_within(rules: Rules, melds: tuple[TableMeld, ...], move: Meld, left: int) -> int:
     """The most canastas (black threes never count, C-B3-1) the side can hold after ``move``
-    and the ``left`` (0 or 1) card still in hand: each meld the move makes or grows counts
-    if it reaches the canasta size, and the last card may complete one more that is one short
-    (it cannot start a meld alone, C-MELD-1)."""
+    with the ``left`` (0 or 1) card still in hand. The melds of one key hold so many cards
+    between them; joining groups (SAM-12) is the only way to regroup them, and a canasta needs
+    ``canasta_size`` of them, so a key gives at most ``min(melds, cards // size)``; the last
+    card joins one key and may add one more (it cannot start a meld alone, C-MELD-1)."""
     full = rules.canasta_size
     grown = dict(move.add)
-    count = 0
-    short = False
+    keys: dict[object, list[int]] = {}  # key -> [cards, melds]
     for meld in melds:
         if not meld.is_black_threes:
-            size = meld.size + len(grown.get(meld.mid, ()))
-            count += size >= full
-            short = short or size == full - 1
-    for group in move.new:
-        if not IS_BLACK_THREE[group[0]]:
-            count += len(group) >= full
-            short = short or len(group) == full - 1
-    return count + (left == 1 and short)
+            entry = keys.setdefault(meld.key, [0, 0])
+            entry[0] += meld.size + len(grown.get(meld.mid, ()))
+            entry[1] += 1
+    for index, group in enumerate(move.new):
+        ranks = {RANK_OF[c] for c in group if not IS_WILD[c]}
+        if IS_BLACK_THREE[group[0]]:
+            continue
+        key: object = ranks.pop() if len(ranks) == 1 else WILD_KEY if not ranks else ("run", index)
+        entry = keys.setdefault(key, [0, 0])
+        entry[0] += len(group)
+        entry[1] += 1
+    count = bonus = 0
+    for cards, number in keys.values():
+        now = min(number, cards // full)
+        count += now
+        if left == 1 and min(number, (cards + 1) // full) > now:
+            bonus = 1
+    return count + bonus

@@ -119,13 +119,29 @@ def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], lis
         yield tuple(rest), sizes
 
 
-def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -> bool:
-    """Can ``hand`` be melded (all but one discard) with the sequences at sizes ``runs``?"""
+def within_reach(state: State) -> bool:
+    """A quick necessary condition of ``can_go_out(state, asking=True)``: False when the
+    solver's two cheap cuts (``_cut``) rule going out out for every way of settling the
+    side's sequences, so "may I go out?" (C-OUT-7) is refused without the search. Rules with
+    books or the final discard (HF-9, MAC-30) have no cut here: True."""
+    if state.question is Question.NO:
+        return False
     rules = state.rules
-    full = rules.canasta_size
-    run_canastas = sum(1 for size in runs if size >= full)
-    if rules.out_needs_sequence and not run_canastas:
-        return False  # BOL-9: groups never make an escalera
+    if rules.book_quota or rules.books_closed or rules.out_needs_discard:
+        return True
+    side = state.side_of(state.current)
+    for hand, runs in _run_choices(state, side):
+        run_canastas = sum(1 for size in runs if size >= rules.canasta_size)
+        if rules.out_needs_sequence and not run_canastas:
+            continue  # BOL-9
+        naturals, wilds, blacks = _counts(hand)
+        if _cut(state, side, naturals, wilds, blacks, run_canastas) is not None:
+            return True
+    return False
+
+
+def _counts(hand: tuple[int, ...]) -> tuple[dict[int, int], int, int]:
+    """The hand as (naturals by rank, wild cards, black threes)."""
     naturals: dict[int, int] = {}
     wilds = blacks = 0
     for card in hand:
@@ -136,15 +152,38 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         else:
             rank = RANK_OF[card]
             naturals[rank] = naturals.get(rank, 0) + 1
+    return naturals, wilds, blacks
+
+
+def _cut(
+    state: State, side: int, naturals: dict[int, int], wilds: int, blacks: int, run_canastas: int
+) -> list[int] | None:
+    """The solver's cheap exact cuts: None when going out is impossible, two or more cards no
+    meld can take (only one can be the discard, C-OUT-2) or too few canastas in reach
+    (C-OUT-1); else the kinds of card that must be the discard (at most one)."""
+    stuck = _unmeldable(state, side, naturals, blacks)
+    if len(stuck) > 1:
+        return None
+    if not _canastas_in_reach(state, side, naturals, wilds, run_canastas):
+        return None
+    return stuck
+
+
+def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -> bool:
+    """Can ``hand`` be melded (all but one discard) with the sequences at sizes ``runs``?"""
+    rules = state.rules
+    full = rules.canasta_size
+    run_canastas = sum(1 for size in runs if size >= full)
+    if rules.out_needs_sequence and not run_canastas:
+        return False  # BOL-9: groups never make an escalera
+    naturals, wilds, blacks = _counts(hand)
     discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
     if blacks and not rules.out_nowild3 and not first_round(state):  # CUB-7
         discards.append(_BLACK)
-    stuck = _unmeldable(state, side, naturals, blacks)
-    if len(stuck) > 1:
-        return False  # only one card can be kept back as the discard (C-OUT-2)
-    if not canastas_in_reach(state, side, naturals, wilds, run_canastas):
+    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
+    if stuck is None:
         return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
@@ -175,7 +214,7 @@ def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) 
     return stuck
 
 
-def canastas_in_reach(
+def _canastas_in_reach(
     state: State, side: int, naturals: dict[int, int], wilds: int, run_canastas: int
 ) -> bool:
     """A cheap exact cut before the search (most answers are "no"): could the side have the

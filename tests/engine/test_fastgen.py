@@ -51,7 +51,9 @@ def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch) -> int:
     return compared
 
 
-@pytest.mark.parametrize("name", ["classic-4", "classic-2", "classic-6", "cz-house"])
+@pytest.mark.parametrize(
+    "name", ["classic-4", "classic-2", "classic-6", "cz-house", "samba", "samba-2", "bolivia"]
+)
 def test_fast_play_moves_equal_the_general_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compared = sum(_walk(preset(name), f"fast:{name}:{n}", monkeypatch) for n in range(3))
     assert compared > 40
@@ -67,11 +69,11 @@ def test_fast_play_moves_under_random_options(monkeypatch: pytest.MonkeyPatch) -
     assert compared > 60
 
 
-@pytest.mark.parametrize("name", ["samba", "italian", "modern-american", "hand-and-foot"])
+@pytest.mark.parametrize("name", ["italian", "modern-american", "hand-and-foot", "cuban"])
 def test_unmodelled_rules_take_the_general_path(name: str) -> None:
-    """Sequences and every Rules field outside ``constructive.MODELLED_FIELDS``: None."""
+    """Every Rules field outside ``constructive.MODELLED_FIELDS``: the general path."""
     assert not fastgen.models(preset(name))
-    assert fastgen.models(preset("classic-4"))
+    assert fastgen.models(preset("classic-4")) and fastgen.models(preset("samba"))
 
 
 def test_evolve_refuses_a_field_state_does_not_have() -> None:
