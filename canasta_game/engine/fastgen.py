@@ -79,7 +79,9 @@ def play_moves(state: State) -> list[Action] | None:
     hand = state.hands[seat]
     if not melds or len(hand) < 2:
         return None
-    if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
+    if state.rules.sequences and any(
+        m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
+    ):
         return None  # BRA-9: an escalera past seven only going out (``SimpleMelds.usable``)
     groups = HandGroups(hand)
     moves: list[Action] = _melds(state, groups, melds)

@@ -45,6 +45,7 @@ from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
 
@@ -402,11 +403,35 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
         if len(nats) == 2 and rank not in melds and wilds:
             new[rank] = [*nats, wilds.pop(0)]
             sizes[rank] = [2, 1]
+    if wilds:  # (the sizes serve only to place wild cards)
+        _place_wilds(state.rules, melds, sizes, new, adds, wilds)
+    if len(groups.blacks) >= 3:
+        new[-1] = list(groups.blacks)
+    if not new and not adds:
+        return None
+    if not state.melds[side] and not new:
+        return None
+    return Meld(
+        seat,
+        tuple(tuple(cards) for cards in new.values()),
+        tuple((mid, tuple(cards)) for mid, cards in adds.items()),
+    )
+
+
+def _place_wilds(
+    rules: Rules,
+    melds: dict[int, TableMeld],
+    sizes: dict[int, list[int]],
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+    wilds: list[int],
+) -> None:
+    """``meld_all``'s wild cards: to the biggest melds first (completing canastas), each
+    within its cap (C-MELD-3) and not past the canasta."""
     for key, meld in melds.items():
         regular = not meld.is_wild_meld and not meld.is_black_threes and key < SEQUENCE_KEY
         if key not in sizes and regular:
             sizes[key] = [meld.naturals, meld.wilds]
-    # wild cards: complete canastas first, then anywhere they fit
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))
     for key in order:
         while wilds:
@@ -419,14 +444,3 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
                 new[key].append(card)
             else:
                 adds.setdefault(melds[key].mid, []).append(card)
-    if len(groups.blacks) >= 3:
-        new[-1] = list(groups.blacks)
-    if not new and not adds:
-        return None
-    if not state.melds[side] and not new:
-        return None
-    return Meld(
-        seat,
-        tuple(tuple(cards) for cards in new.values()),
-        tuple((mid, tuple(cards)) for mid, cards in adds.items()),
-    )
