@@ -121,13 +121,9 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
             continue
         for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
             move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
-            legal = (
-                left - n - w >= 2
-                and n + w >= 3
-                and not (w and pending)
-                and check_counts(rules, n, w) is None
-            )
-            if legal or _checked(state, melds, move, left - n - w):
+            if n + w < 3 or (w and pending) or check_counts(rules, n, w) is not None:
+                continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
+            if left - n - w >= 2 or _checked(state, melds, move, left - n - w):
                 out.append(move)
     for meld in melds:  # additions (C-MELD-6)
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
@@ -188,16 +184,19 @@ def _verdict(
     rules: Rules, meld: TableMeld, left: int, naturals: int, wilds: int, pending: bool
 ) -> bool | None:
     """``SimpleMelds.addition_verdict`` for a position this module models: True legal, False
-    known illegal (SAM-15/BOL-3, O-WILD-MELDS, C-MELD-3), None for ``why_illegal``."""
-    if left - naturals - wilds < 2:
-        return None
+    known illegal (SAM-15/BOL-3, O-WILD-MELDS, C-MELD-3: ``why_illegal`` refuses such an
+    addition before it looks at what is left in hand), None for ``why_illegal`` (fewer than
+    two cards left: going out, C-TURN-7)."""
     if wild_onto_canasta(rules, meld, wilds) is not None:
         return False
     if meld.is_wild_meld:
-        return naturals == 0
-    if wilds and pending:
+        if naturals:
+            return False
+    elif (wilds and pending) or check_counts(
+        rules, meld.naturals + naturals, meld.wilds + wilds
+    ) is not None:
         return False
-    return check_counts(rules, meld.naturals + naturals, meld.wilds + wilds) is None
+    return None if left - naturals - wilds < 2 else True
 
 
 def _add(
