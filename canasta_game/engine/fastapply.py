@@ -1,20 +1,22 @@
 """The next state after a generated move, for the self-play loops (issue 16).
 
 ``advance(state, move)`` is ``apply(state, move)[0]`` for a move the generator offered: the
-commonest two moves of a hand, a stock draw and a discard that leaves cards in hand, are made
-here without the legality check (the generator made them legal) and without the events nobody
-in a self-play loop reads; every other move, and every position of rules outside
-``constructive.MODELLED_FIELDS``, goes through ``apply``. ``tests/engine/test_fastapply.py``
-compares the two states along seeded self-play.
+commonest moves of a hand, a stock draw, a discard that leaves cards in hand and an open
+side's meld that keeps two, are made here without the legality check (the generator made them
+legal) and without the events nobody in a self-play loop reads; every other move, and every
+position of rules outside ``constructive.MODELLED_FIELDS``, goes through ``apply``.
+``tests/engine/test_fastapply.py`` compares the two states along seeded self-play.
 """
 
 from __future__ import annotations
 
 from canasta_game.engine import constructive
-from canasta_game.engine.actions import Action, Discard, DrawStock
+from canasta_game.engine.actions import Action, Discard, DrawStock, Meld
+from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, SEQUENCE_KEY
 from canasta_game.engine.game import apply, start_turn
-from canasta_game.engine.state import DrawKind, Phase, State, evolve
-from canasta_game.engine.turn import set_at
+from canasta_game.engine.meldrules import classify, grown, make_meld
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.turn import remove_cards, set_at
 
 
 def advance(state: State, move: Action) -> State:
@@ -24,6 +26,8 @@ def advance(state: State, move: Action) -> State:
         after = _discard(state, move)  # type: ignore[arg-type]
     elif kind is DrawStock and state.phase is Phase.DRAW:
         after = _draw(state)
+    elif kind is Meld and state.phase is Phase.PLAY:
+        after = _meld(state, move)  # type: ignore[arg-type]
     else:
         after = None
     return apply(state, move)[0] if after is None else after
@@ -66,4 +70,49 @@ def _draw(state: State) -> State | None:
         hands=set_at(state.hands, seat, state.hands[seat] + drawn),
         drew=DrawKind.STOCK,
         phase=Phase.PLAY,
+    )
+
+
+def _meld(state: State, move: Meld) -> State | None:
+    """C-MELD-1..6 on an open side: the additions grown, then the new melds numbered in
+    order (``game._meld``), two or more cards still in hand (C-TURN-7 holds). Black threes
+    (C-B3-2), an escalera past seven (BRA-9), going out and openings are left to ``apply``."""
+    rules = state.rules
+    seat = state.current
+    side = rules.seat_side[seat]
+    rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
+    if not isinstance(rest, tuple) or len(rest) < 2 or not state.melds[side]:
+        return None
+    if state.must_go_out or constructive.needs_full_check(rules):
+        return None
+    melds = list(state.melds[side])
+    touched = False
+    for mid, cards in move.add:
+        index = next(i for i, m in enumerate(melds) if m.mid == mid)
+        target = melds[index]
+        wilds = 0 if target.key >= SEQUENCE_KEY else sum(1 for c in cards if IS_WILD[c])
+        melds[index] = grown(rules, target, cards, len(cards) - wilds, wilds)
+        touched = touched or mid not in state.turn_new_mids
+    made: list[TableMeld] = []
+    for group in move.new:
+        key, naturals, wilds = classify(rules, group)  # type: ignore[misc]
+        if key == BLACK_THREE_KEY:
+            return None
+        made.append(make_meld(rules, state.next_mid + len(made), key, group, naturals, wilds))
+    melds.extend(made)
+    if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
+        return None
+    conc = state.concealed_canastas
+    if rules.conc_canasta:  # O-CONC-CANASTA
+        conc = set_at(conc, side, conc[side] + sum(1 for m in made if m.is_canasta))
+    return evolve(
+        state,
+        hands=set_at(state.hands, seat, rest),
+        melds=set_at(state.melds, side, tuple(melds)),
+        next_mid=state.next_mid + len(made),
+        turn_melded=True,
+        recycle_idle=False,
+        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in made),
+        turn_touched_old=state.turn_touched_old or touched,
+        concealed_canastas=conc,
     )

@@ -3,7 +3,8 @@
 Seeded self-play (random and greedy seats) of several presets, the classic family, Samba and
 some that take the general path: at every position the generated move is made both ways
 and the two states must be equal, field for field. The draws and discards ``advance`` makes
-itself (no bonus three drawn, cards left after the discard) must be most of them.
+itself (no bonus three drawn, cards left after the discard) must be most of them, and it
+must make some melds itself where the rules are modelled.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine.actions import Discard, DrawStock
+from canasta_game.engine import fastapply, fastgen
+from canasta_game.engine.actions import Discard, DrawStock, Meld
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
@@ -24,7 +26,7 @@ from canasta_game.engine.state import Phase
 @pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "italian"])
 def test_advance_equals_apply(name: str) -> None:
     rules = preset(name)
-    plain = 0
+    plain = melds = 0
     for number in range(3):
         seed = f"advance:{name}:{number}"
         state = new_hand(rules, seed, number % rules.players)
@@ -36,8 +38,10 @@ def test_advance_equals_apply(name: str) -> None:
             fast, (full, _) = advance(state, move), apply(state, move)
             assert fast == full, f"{seed} turn {state.turn}: {move}"
             plain += isinstance(move, (Discard, DrawStock))
+            melds += isinstance(move, Meld) and fastapply._meld(state, move) is not None
             state = full
     assert plain > 60
+    assert melds > 3 or not fastgen.models(rules)
 
 
 def test_a_draw_of_a_red_three_is_made_by_apply() -> None:
