@@ -266,4 +266,4 @@ def _canastas(facts: tuple[MeldFacts, ...]) -> int:
 
 def _known(hand: tuple[int, ...], picked: frozenset[int]) -> tuple[int, ...]:
     """The cards of another hand known because its holder picked them up with the pile."""
-    return tuple(c for c in hand if c in picked) if picked else ()
+    return tuple(filter(picked.__contains__, hand)) if picked else ()  # (in C: every view)
