@@ -336,26 +336,37 @@ def _is_legal(state: State, move: TakePile) -> bool:
     return not isinstance(take(state, move, build=False), Reason)
 
 
+_WILD, _BLACK, _CALIENTE = "wild", "black", "caliente"
+#: Per card uid: which of HandGroups' lists it joins (None: the naturals of its rank).
+_GROUP: tuple[str | None, ...] = tuple(
+    _WILD if IS_WILD[c] else _BLACK if IS_BLACK_THREE[c] else _CALIENTE if IS_CALIENTE[c] else None
+    for c in range(len(RANK_OF))
+)
+#: Per wild card uid: its place in a sorted hand of wild cards (by value, then uid).
+_WILD_ORDER: tuple[int, ...] = tuple(VALUE_OF[c] * len(RANK_OF) + c for c in range(len(RANK_OF)))
+
+
 class HandGroups:
     """A hand split the way players see it: naturals by rank, wild cards, black threes."""
 
     __slots__ = ("blacks", "naturals", "wilds")
 
     def __init__(self, hand: Cards) -> None:
-        self.naturals: dict[int, list[int]] = {}
+        naturals: dict[int, list[int]] = {}
         wilds: list[int] = []
-        self.blacks: list[int] = []
+        blacks: list[int] = []
         for card in hand:
-            if IS_WILD[card]:
-                wilds.append(card)
-            elif IS_BLACK_THREE[card]:
-                self.blacks.append(card)
-            elif IS_CALIENTE[card]:
-                continue  # CAL-5: never melded, so in no group
-            else:
-                self.naturals.setdefault(RANK_OF[card], []).append(card)
-        wilds.sort(key=lambda c: (VALUE_OF[c], c))
-        self.wilds = wilds  # cheapest (twos) first
+            group = _GROUP[card]  # one look-up per card: every generated position builds one
+            if group is None:
+                naturals.setdefault(RANK_OF[card], []).append(card)
+            elif group is not _CALIENTE:  # CAL-5: never melded, so in no group
+                group_of = wilds if group is _WILD else blacks
+                group_of.append(card)
+        if len(wilds) > 1:
+            wilds.sort(key=_WILD_ORDER.__getitem__)
+        self.naturals = naturals
+        self.blacks = blacks
+        self.wilds = wilds  # cheapest (twos) first, then by uid
 
     def dear_wilds(self) -> list[int]:
         return self.wilds[::-1]
