@@ -282,10 +282,9 @@ class SimpleTake:
         self.target = target
         self.usable = bool(melds) and not state.must_go_out and not needs_full_check(rules)
         self.frozen = frozen_for(state, side)
-        gained = 0
-        for card in state.pile[:-1]:
-            if not rules.is_bonus_three(card):  # C-UP-5: laid out, not taken into the hand
-                gained += 1
+        # C-UP-5: a bonus three in the pile is laid out, not taken into the hand
+        bonus = _bonus_threes(rules)
+        gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
         self.left = len(state.hands[state.current]) + gained
         self.pending_wild_meld = rules.wild_melds and any(
             m.is_wild_meld and not m.is_canasta for m in melds
@@ -309,6 +308,18 @@ class SimpleTake:
                 return False
             return check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds) is None
         return 1 + naturals + wilds >= 3 and check_counts(rules, 1 + naturals, wilds) is None
+
+
+def _bonus_threes(rules: Rules) -> tuple[bool, ...]:
+    """Per card uid: is it a bonus three under ``rules`` (C-R3-1, O-B3-ASR3, MAC-6)? A table
+    made once per Rules value, so counting a pile's is one C call."""
+    table = rules.memo.get(_BONUS_KEY)
+    if table is None:
+        table = rules.memo[_BONUS_KEY] = tuple(map(rules.is_bonus_three, range(len(RANK_OF))))
+    return table
+
+
+_BONUS_KEY = "constructive.bonus_threes"
 
 
 def _takes_with_cards(rules: Rules, naturals: int, wilds: int) -> bool:
