@@ -120,9 +120,9 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
         if n < 2 or rank in keys:
             continue
         for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
-            move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if n + w < 3 or (w and pending) or check_counts(rules, n, w) is not None:
                 continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
+            move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w):
                 out.append(move)
     for meld in melds:  # additions (C-MELD-6)
@@ -202,6 +202,7 @@ def _verdict(
 def _add(
     state: State, out: list[Action], meld: TableMeld, cards: Cards, verdict: bool | None
 ) -> None:
+    """Append the addition of ``cards`` to ``meld`` when ``verdict`` or the check allows it."""
     move = _meld(state.current, (), ((meld.mid, cards),))
     left = len(state.hands[state.current]) - len(cards)
     if verdict or _checked(state, state.melds[state.side_of(state.current)], move, left):
