@@ -1,21 +1,23 @@
 """The next state after a generated move, for the self-play loops (issue 16).
 
 ``advance(state, move)`` is ``apply(state, move)[0]`` for a move the generator offered: the
-commonest moves of a hand, a stock draw, a discard that leaves cards in hand and an open
-side's meld that keeps two, are made here without the legality check (the generator made them
-legal) and without the events nobody in a self-play loop reads; every other move, and every
-position of rules outside ``constructive.MODELLED_FIELDS``, goes through ``apply``.
+commonest moves of a hand (a stock draw, a discard that leaves cards in hand, an open side's
+meld that keeps two cards and its plain take of the pile) are made here without the legality
+check (the generator made them legal) and without the events nobody in a self-play loop
+reads; every other move, and every position of rules outside
+``constructive.MODELLED_FIELDS``, goes through ``apply``.
 ``tests/engine/test_fastapply.py`` compares the two states along seeded self-play.
 """
 
 from __future__ import annotations
 
 from canasta_game.engine import constructive
-from canasta_game.engine.actions import Action, Discard, DrawStock, Meld
-from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, SEQUENCE_KEY
+from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, start_turn
 from canasta_game.engine.meldrules import classify, grown, make_meld
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import remove_cards, set_at
 
 
@@ -28,6 +30,8 @@ def advance(state: State, move: Action) -> State:
         after = _draw(state)
     elif kind is Meld and state.phase is Phase.PLAY:
         after = _meld(state, move)  # type: ignore[arg-type]
+    elif kind is TakePile and state.phase is Phase.DRAW:
+        after = _take(state, move)  # type: ignore[arg-type]
     else:
         after = None
     return apply(state, move)[0] if after is None else after
@@ -115,4 +119,55 @@ def _meld(state: State, move: Meld) -> State | None:
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in made),
         turn_touched_old=state.turn_touched_old or touched,
         concealed_canastas=conc,
+    )
+
+
+def _take(state: State, move: TakePile) -> State | None:
+    """C-PILE-6, C-PILE-7, C-PILE-9 for an open side: the top card joins its group (or starts
+    one) with the hand cards named, the rest of the pile goes to the hand, its bonus threes
+    laid out (C-R3-1), two or more cards in hand after (C-TURN-7 holds). Extra melds, a
+    separate meld, a sequence take and going out are left to ``apply``."""
+    rules = state.rules
+    seat = state.current
+    side = rules.seat_side[seat]
+    melds = state.melds[side]
+    if move.melds or move.separate or move.onto is not None or not melds:
+        return None
+    if constructive.needs_full_check(rules):
+        return None
+    rest = remove_cards(state.hands[seat], move.cards, "C-PILE-7")
+    below = state.pile[:-1]
+    threes = tuple(c for c in below if rules.is_bonus_three(c))
+    gained = tuple(c for c in below if c not in threes)
+    if not isinstance(rest, tuple) or len(rest) + len(gained) < 2:
+        return None
+    top = state.pile[-1]
+    cards = (top, *move.cards)
+    wilds = sum(1 for c in move.cards if IS_WILD[c])
+    naturals = len(cards) - wilds
+    target = top_target(list(melds), RANK_OF[top], rules.books_closed)
+    laid = list(melds)
+    made: tuple[int, ...] = ()
+    if target is not None:
+        laid[laid.index(target)] = grown(rules, target, cards, naturals, wilds)
+    else:
+        laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
+        made = (state.next_mid,)
+    seen = frozenset(c for c in below[state.pile_hidden :] if not rules.is_bonus_three(c))
+    return evolve(
+        state,
+        hands=set_at(state.hands, seat, rest + gained),
+        pile=(),
+        pile_hidden=0,
+        pile_frozen=False,
+        melds=set_at(state.melds, side, tuple(laid)),
+        bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
+        next_mid=state.next_mid + len(made),
+        phase=Phase.PLAY,
+        drew=DrawKind.PILE,
+        took_pile_closed=False,
+        recycle_idle=False,
+        turn_new_mids=state.turn_new_mids + made,
+        turn_touched_old=state.turn_touched_old or target is not None,
+        picked=set_at(state.picked, seat, state.picked[seat] | seen),
     )

@@ -87,7 +87,7 @@ def take(state: State, action: TakePile, build: bool) -> Result:
         return problem
     laying = Laying.start(state)
     closed = not laying.melds
-    target = _top_target(laying.melds, rank, state.rules.books_closed)
+    target = top_target(laying.melds, rank, state.rules.books_closed)
     problem = (
         (take_problem(state, naturals) if state.rules.italian_pile else None)  # IT-17, IT-19
         or _may_take(state, target, action, naturals)
@@ -162,7 +162,7 @@ def _top_cards(cards: Cards, rank: int) -> tuple[int, int] | Reason:
     return naturals, wilds
 
 
-def _top_target(melds: list[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
+def top_target(melds: list[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
     """The side's meld the top card would join: the open one of its rank (O-PILE-CONFLICT=A);
     never a closed book (HF-9: the top card starts a new meld beside it)."""
     of_rank = [m for m in melds if m.key == rank and not (books_closed and m.is_canasta)]
@@ -392,7 +392,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
-    target = _top_target(list(state.melds[side]), rank, state.rules.books_closed)
+    target = top_target(list(state.melds[side]), rank, state.rules.books_closed)
     simple = SimpleTake(state, side, target)
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:

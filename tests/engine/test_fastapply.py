@@ -4,7 +4,7 @@ Seeded self-play (random and greedy seats) of several presets, the classic famil
 some that take the general path: at every position the generated move is made both ways
 and the two states must be equal, field for field. The draws and discards ``advance`` makes
 itself (no bonus three drawn, cards left after the discard) must be most of them, and it
-must make some melds itself where the rules are modelled.
+must make some melds and pile takes itself where the rules are modelled.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastapply, fastgen
-from canasta_game.engine.actions import Discard, DrawStock, Meld
+from canasta_game.engine.actions import Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
@@ -26,7 +26,7 @@ from canasta_game.engine.state import Phase
 @pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "italian"])
 def test_advance_equals_apply(name: str) -> None:
     rules = preset(name)
-    plain = melds = 0
+    plain = melds = takes = 0
     for number in range(3):
         seed = f"advance:{name}:{number}"
         state = new_hand(rules, seed, number % rules.players)
@@ -39,9 +39,10 @@ def test_advance_equals_apply(name: str) -> None:
             assert fast == full, f"{seed} turn {state.turn}: {move}"
             plain += isinstance(move, (Discard, DrawStock))
             melds += isinstance(move, Meld) and fastapply._meld(state, move) is not None
+            takes += isinstance(move, TakePile) and fastapply._take(state, move) is not None
             state = full
     assert plain > 60
-    assert melds > 3 or not fastgen.models(rules)
+    assert (melds > 3 and takes > 3) or not fastgen.models(rules)
 
 
 def test_a_draw_of_a_red_three_is_made_by_apply() -> None:
