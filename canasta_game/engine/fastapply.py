@@ -1,8 +1,8 @@
 """The next state after a generated move, for the self-play loops (issue 16).
 
 ``advance(state, move)`` is ``apply(state, move)[0]`` for a move the generator offered: the
-commonest moves of a hand (a stock draw, a discard that leaves cards in hand, an open side's
-meld that keeps two cards and its plain take of the pile) are made here without the legality
+commonest moves of a hand (a stock draw, a discard that leaves cards in hand, a meld that
+keeps two cards and an open side's plain take of the pile) are made here without the legality
 check (the generator made them legal) and without the events nobody in a self-play loop
 reads; every other move, and every position of rules outside
 ``constructive.MODELLED_FIELDS``, goes through ``apply``.
@@ -78,14 +78,15 @@ def _draw(state: State) -> State | None:
 
 
 def _meld(state: State, move: Meld) -> State | None:
-    """C-MELD-1..6 on an open side: the additions grown, then the new melds numbered in
-    order (``game._meld``), two or more cards still in hand (C-TURN-7 holds). Black threes
-    (C-B3-2), an escalera past seven (BRA-9), going out and openings are left to ``apply``."""
+    """C-MELD-1..6: the additions grown, then the new melds numbered in order (``game._meld``;
+    an opening, C-INIT-1, changes nothing more), two or more cards still in hand (C-TURN-7
+    holds). Black threes (C-B3-2), an escalera past seven (BRA-9) and going out are left to
+    ``apply``."""
     rules = state.rules
     seat = state.current
     side = rules.seat_side[seat]
     rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
-    if not isinstance(rest, tuple) or len(rest) < 2 or not state.melds[side]:
+    if not isinstance(rest, tuple) or len(rest) < 2:
         return None
     if state.must_go_out or constructive.needs_full_check(rules):
         return None
