@@ -90,21 +90,10 @@ def _meld(state: State, move: Meld) -> State | None:
         return None
     if state.must_go_out or constructive.needs_full_check(rules):
         return None
-    melds = list(state.melds[side])
-    touched = False
-    for mid, cards in move.add:
-        index = next(i for i, m in enumerate(melds) if m.mid == mid)
-        target = melds[index]
-        wilds = 0 if target.key >= SEQUENCE_KEY else sum(1 for c in cards if IS_WILD[c])
-        melds[index] = grown(rules, target, cards, len(cards) - wilds, wilds)
-        touched = touched or mid not in state.turn_new_mids
-    made: list[TableMeld] = []
-    for group in move.new:
-        key, naturals, wilds = classify(rules, group)  # type: ignore[misc]
-        if key == BLACK_THREE_KEY:
-            return None
-        made.append(make_meld(rules, state.next_mid + len(made), key, group, naturals, wilds))
-    melds.extend(made)
+    laying = laid(state, move)
+    if laying is None or laying[3]:
+        return None
+    melds, made, touched, _ = laying
     if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
         return None
     conc = state.concealed_canastas
@@ -121,6 +110,35 @@ def _meld(state: State, move: Meld) -> State | None:
         turn_touched_old=state.turn_touched_old or touched,
         concealed_canastas=conc,
     )
+
+
+def laid(state: State, move: Meld) -> tuple[list[TableMeld], list[TableMeld], bool, bool] | None:
+    """The side's melds after ``move`` (C-MELD-1..6: the additions grown, then the new melds
+    numbered in order, as ``game._meld`` lays them), the new melds, whether an older meld was
+    touched, and whether a new group is black threes (C-B3-2: left out of the melds, which
+    ``apply`` lays with its must-go-out); None where a new group is no meld."""
+    rules = state.rules
+    melds = list(state.melds[rules.seat_side[state.current]])
+    touched = False
+    for mid, cards in move.add:
+        index = next(i for i, m in enumerate(melds) if m.mid == mid)
+        target = melds[index]
+        wilds = 0 if target.key >= SEQUENCE_KEY else sum(1 for c in cards if IS_WILD[c])
+        melds[index] = grown(rules, target, cards, len(cards) - wilds, wilds)
+        touched = touched or mid not in state.turn_new_mids
+    made: list[TableMeld] = []
+    threes = False
+    for group in move.new:
+        kind = classify(rules, group)
+        if not isinstance(kind, tuple):
+            return None
+        key, naturals, wilds = kind
+        if key == BLACK_THREE_KEY:
+            threes = True
+            continue
+        made.append(make_meld(rules, state.next_mid + len(made), key, group, naturals, wilds))
+    melds.extend(made)
+    return melds, made, touched, threes
 
 
 def _take(state: State, move: TakePile) -> State | None:

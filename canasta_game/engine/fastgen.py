@@ -29,12 +29,14 @@ from canasta_game.engine.cards import (
     WILD_KEY,
 )
 from canasta_game.engine.constructive import SimpleMelds
+from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.meldrules import check_counts, wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase, Question, State, TableMeld
+from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
 from canasta_game.engine.take import HandGroups
+from canasta_game.engine.turn import remove_cards, set_at
 
 Cards = tuple[int, ...]
 
@@ -210,21 +212,57 @@ def _add(
 
 
 def _checked(state: State, melds: tuple[TableMeld, ...], move: Meld, left: int) -> bool:
-    """``why_illegal(state, move) is None``, answered "no" unasked where ``move`` keeps fewer
-    than two cards and even then the side could not reach the canastas going out needs (C-OUT-1,
-    C-TURN-7: with one card left or none the turn can end only by going out)."""
+    """``why_illegal(state, move) is None``, answered "no" unasked by three exact cuts: a move
+    that keeps fewer than two cards must go out this turn (C-TURN-7), which a "no" forbids
+    (C-OUT-6) and which needs the canastas (C-OUT-1) the side could not reach with the card
+    kept (``_canastas_within``); a black-three meld that keeps two or more binds the player to
+    go out this turn (C-B3-2), which the solver's cheap cuts may already rule out
+    (``_threes_may_go_out``)."""
     rules = state.rules
-    if left < 2 and _canastas_within(rules, melds, move, left) < rules.go_out_canastas:
+    if left < 2:
+        if state.question is Question.NO:
+            return False
+        last = None
+        if left == 1:
+            rest = remove_cards(state.hands[state.current], move.cards(), "C-MELD-6")
+            last = rest[0] if isinstance(rest, tuple) and len(rest) == 1 else None
+        if _canastas_within(rules, melds, move, left, last) < rules.go_out_canastas:
+            return False
+    elif not _threes_may_go_out(state, move):
         return False
     return why_illegal(state, move) is None
 
 
-def _canastas_within(rules: Rules, melds: tuple[TableMeld, ...], move: Meld, left: int) -> int:
+def _threes_may_go_out(state: State, move: Meld) -> bool:
+    """False when ``move`` melds black threes, keeps two or more cards, and the state after it
+    fails ``going_out.within_reach`` (a necessary condition of ``can_go_out``): the turn could
+    not end as C-B3-2 demands, so ``why_illegal`` refuses it (``turn.finish_problem``). The
+    black-three meld itself is left out of that state: the cuts never count it (C-B3-1)."""
+    laying = laid(state, move)
+    if laying is None or not laying[3]:
+        return True
+    seat = state.current
+    rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
+    if not isinstance(rest, tuple):
+        return True
+    side = state.rules.seat_side[seat]
+    after = evolve(
+        state,
+        hands=set_at(state.hands, seat, rest),
+        melds=set_at(state.melds, side, tuple(laying[0])),
+    )
+    return within_reach(after)
+
+
+def _canastas_within(
+    rules: Rules, melds: tuple[TableMeld, ...], move: Meld, left: int, last: int | None
+) -> int:
     """The most canastas (black threes never count, C-B3-1) the side can hold after ``move``
-    with the ``left`` (0 or 1) card still in hand. The melds of one key hold so many cards
-    between them; joining groups (SAM-12) is the only way to regroup them, and a canasta needs
-    ``canasta_size`` of them, so a key gives at most ``min(melds, cards // size)``; the last
-    card joins one key and may add one more (it cannot start a meld alone, C-MELD-1)."""
+    with the ``left`` (0 or 1) card ``last`` still in hand. The melds of one key hold so many
+    cards between them; joining groups (SAM-12) is the only way to regroup them, and a canasta
+    needs ``canasta_size`` of them, so a key gives at most ``min(melds, cards // size)``; the
+    last card cannot start a meld alone (C-MELD-1), so it adds at most one, to a key it may
+    join: a wild card any, a natural its rank's or a sequence (SAM-11), a black three none."""
     full = rules.canasta_size
     grown = dict(move.add)
     keys: dict[object, list[int]] = {}  # key -> [cards, melds]
@@ -242,9 +280,20 @@ def _canastas_within(rules: Rules, melds: tuple[TableMeld, ...], move: Meld, lef
         entry[0] += len(group)
         entry[1] += 1
     count = bonus = 0
-    for cards, number in keys.values():
+    for key, (cards, number) in keys.items():
         now = min(number, cards // full)
         count += now
-        if left == 1 and min(number, (cards + 1) // full) > now:
+        if last is not None and min(number, (cards + 1) // full) > now and _may_join(last, key):
             bonus = 1
     return count + bonus
+
+
+def _may_join(card: int, key: object) -> bool:
+    """Could ``card`` join the melds of ``key`` at all? A bound, not the check: a wild card
+    any (C-MELD-3 caps aside), a black three none (C-B3-1), a natural its own rank's group
+    (C-MELD-1) or any sequence (SAM-11)."""
+    if IS_WILD[card]:
+        return True
+    if IS_BLACK_THREE[card]:
+        return False
+    return key == RANK_OF[card] or not isinstance(key, int) or key >= SEQUENCE_KEY

@@ -33,10 +33,12 @@ def _general(state: State, monkeypatch: pytest.MonkeyPatch) -> list[object]:
         return list(legal_moves(state))
 
 
-def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch) -> int:
-    """One hand; returns how many positions the fast list answered (each compared)."""
+def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch, greedy: bool = True) -> int:
+    """One hand (``greedy``: the even seats greedy, else every seat random); returns how many
+    positions the fast list answered (each compared)."""
     state = new_hand(rules, seed, 0)
-    bots = [(RandomBot if seat % 2 else GreedyBot)(seat, seed) for seat in range(rules.players)]
+    kinds = (RandomBot, GreedyBot if greedy else RandomBot)
+    bots = [kinds[seat % 2 == 0](seat, seed) for seat in range(rules.players)]
     compared = 0
     for _ in range(2000):
         if state.phase is Phase.OVER:
@@ -56,6 +58,18 @@ def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch) -> int:
 )
 def test_fast_play_moves_equal_the_general_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compared = sum(_walk(preset(name), f"fast:{name}:{n}", monkeypatch) for n in range(3))
+    assert compared > 40
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba"])
+def test_fast_play_moves_equal_with_random_seats_only(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random partners ask and answer "may I go out?" at random, so the cuts after a "no"
+    (C-OUT-6) and of black threes melded keeping cards (C-B3-2) are met and compared."""
+    compared = sum(
+        _walk(preset(name), f"fast-random:{name}:{n}", monkeypatch, greedy=False) for n in range(3)
+    )
     assert compared > 40
 
 
