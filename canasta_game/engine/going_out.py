@@ -317,7 +317,18 @@ def _spread(
 ) -> bool:
     """Spread exactly ``wilds`` wild cards over ``entries`` to reach the canasta counts:
     ``needs`` is (canastas, natural canastas, canastas with wild cards: IT-20)."""
-    cap_q, cap_n, cap_d = (max(need, 0) for need in needs)
+    caps = (max(needs[0], 0), max(needs[1], 0), max(needs[2], 0))
+    if not wilds:
+        return _spread_none(rules, entries, caps)
+    return _spread_dp(rules, entries, wilds, caps)
+
+
+def _spread_dp(
+    rules: Rules, entries: list[list[int]], wilds: int, caps: tuple[int, int, int]
+) -> bool:
+    """``_spread`` by a small dynamic programme over the melds, for any number of wild cards
+    (``caps``: the needs, none below zero)."""
+    cap_q, cap_n, cap_d = caps
     # reachable[w] = set of (canastas, natural, dirty canastas), each capped at what is needed
     reachable: dict[int, set[tuple[int, int, int]]] = {0: {(0, 0, 0)}}
     for nat, wild, size, least, locked in entries:
@@ -340,3 +351,21 @@ def _spread(
         if not reachable:
             return False
     return any(c >= cap_q and n >= cap_n and d >= cap_d for c, n, d in reachable.get(wilds, ()))
+
+
+def _spread_none(rules: Rules, entries: list[list[int]], caps: tuple[int, int, int]) -> bool:
+    """``_spread`` with no wild card to place (three times in four): every meld stays as the
+    naturals leave it, so one pass counts its canastas. A new meld short of three (C-MELD-1),
+    a meld over its cap (C-MELD-3) or past the largest (CUB-4) makes the spread impossible."""
+    full = rules.canasta_size
+    canastas = naturals = dirty = 0
+    for nat, wild, size, least, _locked in entries:
+        if least or wild > wild_cap(rules, nat, size):
+            return False
+        if rules.meld_max and size > rules.meld_max:
+            return False
+        if size >= full:
+            canastas += 1
+            naturals += not wild
+            dirty += bool(wild)
+    return canastas >= caps[0] and naturals >= caps[1] and dirty >= caps[2]

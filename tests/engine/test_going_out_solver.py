@@ -12,7 +12,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from canasta_game.engine import Phase, preset, state_from_setup
+from canasta_game.engine import Phase, going_out, preset, state_from_setup
 from canasta_game.engine.going_out import can_go_out
 
 RANKS = "59KA7"
@@ -275,3 +275,22 @@ def test_examples_have_the_expected_answers():
     assert check(1, "NONE", False, "MAX3", ["2", "K"], [("K", 5, 0)], (True, 6))
     assert check(1, "NONE", False, "MAX3", ["2", "K"], [("K", 5, 0)], (True, 7))
     assert check(1, "NONE", False, "MAX3", ["2", "2", "JK", "K"], [("A", 7, 0)], (True, None))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["classic-4", "samba", "cuban", "italian", "bolivia"]),
+    st.lists(
+        st.tuples(st.integers(1, 9), st.integers(0, 4), st.integers(0, 2), st.booleans()),
+        max_size=6,
+    ),
+    st.tuples(st.integers(-1, 3), st.integers(-1, 2), st.integers(-1, 1)),
+)
+def test_the_spread_without_wild_cards_matches_the_programme(name, melds, needs):
+    """C-OUT-1, C-MELD-1, C-MELD-3, CUB-4, IT-20: the one-pass count used when no wild card
+    is left to place answers as the dynamic programme does with none."""
+    rules = preset(name)
+    entries = [[nat, wild, nat + wild, least, int(locked)] for nat, wild, least, locked in melds]
+    caps = (max(needs[0], 0), max(needs[1], 0), max(needs[2], 0))
+    expected = going_out._spread_dp(rules, [list(e) for e in entries], 0, caps)
+    assert going_out._spread(rules, entries, 0, needs) == expected
