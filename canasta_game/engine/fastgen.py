@@ -1,4 +1,4 @@
-"""The play phase's move list for the commonest positions, built without the generic detours.
+"""The move lists of the commonest positions, built without the generic detours.
 
 ``movegen.legal_moves`` is the one generator; for a position this module models it returns
 exactly the list ``legal_moves`` would build through ``meld_moves``, the ask check and
@@ -6,9 +6,11 @@ exactly the list ``legal_moves`` would build through ``meld_moves``, the ask che
 the branches of variants it does not model, asks ``SimpleMelds`` only for the candidates that
 need it, and cuts "may I go out?" short where the going-out solver's cheap cuts already say no
 (``going_out.within_reach``).
-Everything else (the draw phase, a closed side, a player who must go out, an escalera grown
-past seven (BRA-9), and any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers
-None and takes the general path, so a new variant is correct first and fast later.
+``draw_moves`` does the same for an open side's draw phase (the stock draw and the pile
+takes of ``take.pile_takes``). Everything else (a closed side, a player who must go out, an
+escalera grown past seven (BRA-9), and any ``Rules`` field outside
+``constructive.MODELLED_FIELDS``) answers None and takes the general path, so a new variant
+is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, black threes,
 wild-card melds) still go through ``why_illegal``; ``tests/engine/test_fastgen.py`` compares
@@ -19,7 +21,7 @@ the list with the general path's position by position along seeded self-play, an
 from __future__ import annotations
 
 from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
-from canasta_game.engine.actions import Action, AskGoOut, Discard, Meld
+from canasta_game.engine.actions import Action, AskGoOut, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_WILD,
@@ -28,15 +30,15 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds
+from canasta_game.engine.constructive import SimpleMelds, SimpleTake, no_top_card_take
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.meldrules import check_counts, wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
-from canasta_game.engine.take import HandGroups
-from canasta_game.engine.turn import remove_cards, set_at
+from canasta_game.engine.take import HandGroups, sequence_takes, take_is_legal, top_target
+from canasta_game.engine.turn import frozen_for, pile_block, remove_cards, set_at
 
 Cards = tuple[int, ...]
 
@@ -104,6 +106,47 @@ def play_moves(state: State) -> list[Action] | None:
         if kind not in seen:
             seen.add(kind)
             moves.append(_discard(seat, card))
+    return moves
+
+
+def draw_moves(state: State) -> list[Action] | None:
+    """``movegen.draw_moves`` for an open side that may draw from the stock (C-TURN-2): the
+    stock draw, then the takes of the pile (C-PILE-6, C-PILE-7, SAM-18) per count of
+    naturals and wild cards with the top card, in ``take.pile_takes``' order, decided by
+    ``SimpleTake`` where it knows the answer and by ``take_is_legal`` where not. A closed side
+    (C-PILE-8: its takes carry the opening), O-PILE-CONFLICT=A (a separate meld beside a
+    canasta) and an empty stock answer None: the general path."""
+    rules = state.rules
+    if state.phase is not Phase.DRAW or state.must_go_out or not models(rules):
+        return None
+    seat = state.current
+    side = rules.seat_side[seat]
+    melds = state.melds[side]
+    if not melds or not state.stock or rules.pile_conflict == "A":
+        return None
+    moves: list[Action] = [DrawStock(seat)]
+    if pile_block(state):
+        return moves  # C-PILE-5
+    if rules.sequences:
+        moves.extend(sequence_takes(state, side))  # SAM-18
+    if no_top_card_take(state, side):
+        return moves
+    groups = HandGroups(state.hands[seat])
+    rank = RANK_OF[state.pile[-1]]
+    nats = groups.naturals.get(rank, [])
+    wilds = groups.wilds
+    frozen = frozen_for(state, side)
+    simple = SimpleTake(state, side, top_target(list(melds), rank, rules.books_closed))
+    for n in sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)}):
+        if frozen and n < 2:
+            continue  # C-PILE-4, C-PILE-6: a frozen pile needs a natural pair
+        for w in range(min(3, len(wilds)) + 1):
+            verdict = simple.verdict(n, w)
+            if verdict is False:
+                continue
+            move = TakePile(seat, tuple(nats[:n]) + tuple(wilds[:w]))
+            if verdict or take_is_legal(state, move):
+                moves.append(move)
     return moves
 
 

@@ -59,7 +59,8 @@ def legal_moves(state: State) -> list[Action]:
     if state.phase is Phase.ANSWER:
         return [AnswerGoOut(state.actor, True), AnswerGoOut(state.actor, False)]
     if state.phase is Phase.DRAW:
-        return draw_moves(state) + acaba_moves(state)
+        fast = fastgen.draw_moves(state)  # an open side's draw, the same list, cheaper
+        return fast if fast is not None else draw_moves(state) + acaba_moves(state)
     fast = fastgen.play_moves(state)  # the commonest positions, the same list, cheaper
     if fast is not None:
         return fast
@@ -383,7 +384,8 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
                 adds[run.mid] = list(extension)
                 for card in extension:
                     rest.remove(card)
-        groups = HandGroups(tuple(rest))
+        if adds:  # (else the hand's own groups serve)
+            groups = HandGroups(tuple(rest))
     groups = groups or HandGroups(state.hands[seat])
     melds = {m.key: m for m in state.melds[side]}
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]

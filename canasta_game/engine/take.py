@@ -331,7 +331,7 @@ def taken_cards(state: State) -> Cards:
 # --- the generator ---------------------------------------------------------------------
 
 
-def _is_legal(state: State, move: TakePile) -> bool:
+def take_is_legal(state: State, move: TakePile) -> bool:
     """``why_illegal`` for a take in the draw phase of the seat to move (all it would add)."""
     return not isinstance(take(state, move, build=False), Reason)
 
@@ -381,7 +381,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
-    out: list[TakePile] = _sequence_takes(state, side)
+    out: list[TakePile] = sequence_takes(state, side)
     if limit is not None and len(out) >= limit:
         return out[:limit]
     if no_top_card_take(state, side):
@@ -417,7 +417,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                         verdict = simple.verdict(n, w) if plain else None
                         if verdict is False:
                             continue  # known illegal (C-PILE-6/7, caps): not asked again
-                        if verdict or _is_legal(state, move):
+                        if verdict or take_is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out
@@ -428,7 +428,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     return out
 
 
-def _sequence_takes(state: State, side: int) -> list[TakePile]:
+def sequence_takes(state: State, side: int) -> list[TakePile]:
     """SAM-18: the top card alone onto an end of each incomplete sequence it fits."""
     if not state.rules.sequences or frozen_for(state, side):
         return []
@@ -439,7 +439,7 @@ def _sequence_takes(state: State, side: int) -> list[TakePile]:
         fits = rank in (RANK_OF[meld.cards[0]] - 1, RANK_OF[meld.cards[-1]] + 1)
         if meld.key == key and fits and not meld.is_canasta:
             move = TakePile(state.current, onto=meld.mid)
-            if _is_legal(state, move):
+            if take_is_legal(state, move):
                 out.append(move)
     return out
 
@@ -477,7 +477,7 @@ def _opening_take_search(
         if points >= need:
             budget[0] -= 1
             move = TakePile(seat, top, tuple(chosen))
-            if _is_legal(state, move):
+            if take_is_legal(state, move):
                 return move
         if index == len(others):
             return None

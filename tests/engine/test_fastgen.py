@@ -1,6 +1,7 @@
-"""Issue 16: the play phase's fast move list (``engine.fastgen``) is exactly the general one.
+"""Issue 16: the fast move lists (``engine.fastgen``) are exactly the general ones.
 
-``legal_moves`` asks ``fastgen.play_moves`` first; these tests walk seeded self-play (random
+``legal_moves`` asks ``fastgen.play_moves`` (play phase) and ``fastgen.draw_moves`` (draw
+phase) first; these tests walk seeded self-play (random
 and greedy seats) and compare, position by position, its list with the one the general path
 builds when the fast one is switched off: the same moves in the same order, each legal by
 ``why_illegal``. A cut that dropped a legal move (the going-out cuts of C-OUT-1 / C-OUT-2 /
@@ -30,6 +31,7 @@ from canasta_game.sim.options import random_options
 def _general(state: State, monkeypatch: pytest.MonkeyPatch) -> list[object]:
     with monkeypatch.context() as patched:
         patched.setattr(fastgen, "play_moves", lambda _state: None)
+        patched.setattr(fastgen, "draw_moves", lambda _state: None)
         return list(legal_moves(state))
 
 
@@ -44,6 +46,8 @@ def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch, greedy: bool
         if state.phase is Phase.OVER:
             break
         fast = fastgen.play_moves(state)
+        if fast is None:
+            fast = fastgen.draw_moves(state)  # (None in the play phase)
         if fast is not None:
             assert fast == _general(state, monkeypatch), f"{seed} turn {state.turn}"
             assert all(why_illegal(state, move) is None for move in fast)
