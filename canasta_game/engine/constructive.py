@@ -99,6 +99,23 @@ def stock_draw_exact(state: State) -> bool:
     return state.phase is Phase.DRAW and bool(state.stock) and not needs_full_check(state.rules)
 
 
+def counts_fit(rules: Rules, naturals: int, wilds: int) -> bool:
+    """``check_counts(rules, naturals, wilds) is None`` (C-MELD-2, C-MELD-3, CUB-4), memoised
+    per Rules value: a pure function of the counts that the generators ask tens of times per
+    position."""
+    table = rules.memo.get(_FIT_KEY)
+    if table is None:
+        table = rules.memo[_FIT_KEY] = {}
+    key = naturals * 1024 + wilds  # (both well under 1024: a hand of every deck's cards)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = check_counts(rules, naturals, wilds) is None
+    return found
+
+
+_FIT_KEY = "constructive.counts_fit"
+
+
 def no_top_card_take(state: State, side: int) -> bool:
     """Can no take of the (unblocked) pile with the top card in a group be legal? True when
     the hand holds too few naturals of the top card's rank: none while the side has no meld
@@ -232,7 +249,7 @@ class SimpleMelds:
         """C-MELD-1..3: a new group of ``naturals`` of one rank and ``wilds``."""
         if naturals + wilds < 3 or (wilds and self.pending_wild_meld):
             return False
-        return check_counts(self.rules, naturals, wilds) is None
+        return counts_fit(self.rules, naturals, wilds)
 
     def _addition(self, target: TableMeld, naturals: int, wilds: int) -> bool:
         """C-MELD-6: ``naturals`` of the target's rank and ``wilds`` onto a group or the wild
@@ -243,7 +260,7 @@ class SimpleMelds:
             return naturals == 0
         if wilds and self.pending_wild_meld:
             return False
-        return check_counts(self.rules, target.naturals + naturals, target.wilds + wilds) is None
+        return counts_fit(self.rules, target.naturals + naturals, target.wilds + wilds)
 
 
 def _group_counts(cards: tuple[int, ...]) -> tuple[int, int, int] | None:
@@ -306,8 +323,8 @@ class SimpleTake:
         if target is not None:
             if wild_onto_canasta(rules, target, wilds) is not None:
                 return False
-            return check_counts(rules, target.naturals + 1 + naturals, target.wilds + wilds) is None
-        return 1 + naturals + wilds >= 3 and check_counts(rules, 1 + naturals, wilds) is None
+            return counts_fit(rules, target.naturals + 1 + naturals, target.wilds + wilds)
+        return 1 + naturals + wilds >= 3 and counts_fit(rules, 1 + naturals, wilds)
 
 
 def _bonus_threes(rules: Rules) -> tuple[bool, ...]:

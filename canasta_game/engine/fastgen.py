@@ -30,11 +30,11 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds, SimpleTake, no_top_card_take
+from canasta_game.engine.constructive import SimpleMelds, SimpleTake, counts_fit, no_top_card_take
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
-from canasta_game.engine.meldrules import check_counts, wild_cap, wild_onto_canasta
+from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
 from canasta_game.engine.take import HandGroups, sequence_takes, take_is_legal, top_target
@@ -95,7 +95,7 @@ def play_moves(state: State) -> list[Action] | None:
         state.question is Question.NONE
         and not state.turn_melded
         and state.rules.partnership
-        and within_reach(state)
+        and within_reach(state, _counts(groups))
     ):
         ask = AskGoOut(seat)
         if why_illegal(state, ask) is None:
@@ -150,6 +150,13 @@ def draw_moves(state: State) -> list[Action] | None:
     return moves
 
 
+def _counts(groups: HandGroups) -> tuple[dict[int, int], int, int]:
+    """``going_out._counts`` of the hand read off its groups (the same in every position
+    this module models: no Caliente card, CAL-5, is ever dealt there)."""
+    naturals = {rank: len(cards) for rank, cards in groups.naturals.items()}
+    return naturals, len(groups.wilds), len(groups.blacks)
+
+
 def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> list[Action]:
     """``movegen.meld_moves`` for an open side: new groups, single additions, the wild meld,
     black threes, "meld all"; each kept when legal by construction or by ``why_illegal``."""
@@ -165,7 +172,7 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
         if n < 2 or rank in keys:
             continue
         for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
-            if n + w < 3 or (w and pending) or check_counts(rules, n, w) is not None:
+            if n + w < 3 or (w and pending) or not counts_fit(rules, n, w):
                 continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
             move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w):
@@ -237,9 +244,7 @@ def _verdict(
     if meld.is_wild_meld:
         if naturals:
             return False
-    elif (wilds and pending) or check_counts(
-        rules, meld.naturals + naturals, meld.wilds + wilds
-    ) is not None:
+    elif (wilds and pending) or not counts_fit(rules, meld.naturals + naturals, meld.wilds + wilds):
         return False
     return None if left - naturals - wilds < 2 else True
 

@@ -119,11 +119,12 @@ def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], lis
         yield tuple(rest), sizes
 
 
-def within_reach(state: State) -> bool:
+def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = None) -> bool:
     """A quick necessary condition of ``can_go_out(state, asking=True)``: False when the
     solver's two cheap cuts (``_cut``) rule going out out for every way of settling the
     side's sequences, so "may I go out?" (C-OUT-7) is refused without the search. Rules with
-    books or the final discard (HF-9, MAC-30) have no cut here: True."""
+    books or the final discard (HF-9, MAC-30) have no cut here: True. ``counts``: the hand's
+    ``_counts`` where the caller has them already."""
     if state.question is Question.NO:
         return False
     rules = state.rules
@@ -134,7 +135,8 @@ def within_reach(state: State) -> bool:
         run_canastas = sum(1 for size in runs if size >= rules.canasta_size)
         if rules.out_needs_sequence and not run_canastas:
             continue  # BOL-9
-        naturals, wilds, blacks = _counts(hand)
+        whole = counts is not None and hand is state.hands[state.current]
+        naturals, wilds, blacks = counts if whole else _counts(hand)  # type: ignore[misc]
         if _cut(state, side, naturals, wilds, blacks, run_canastas) is not None:
             return True
     return False
