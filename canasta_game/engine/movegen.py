@@ -40,7 +40,7 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
@@ -72,6 +72,7 @@ def legal_moves(state: State) -> list[Action]:
         state.question is Question.NONE
         and not state.turn_melded
         and state.rules.partnership
+        and within_reach(state)  # C-OUT-7: the solver's cheap cuts first (most asks fail)
         and why_illegal(state, ask) is None
     ):
         moves.append(ask)

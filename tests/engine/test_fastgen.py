@@ -20,6 +20,7 @@ from canasta_game.engine.actions import Meld
 from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.cards import make_uid
 from canasta_game.engine.game import apply, why_illegal
+from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
@@ -129,3 +130,27 @@ def test_a_meld_keeping_the_card_that_completes_a_canasta_is_offered(
     fast = fastgen.play_moves(state)
     assert fast is not None and keep_king in fast
     assert fast == _general(state, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    "name", ["classic-4", "samba", "brazilian", "cuban", "british", "caliente", "italian"]
+)
+def test_within_reach_is_necessary_for_going_out(name: str) -> None:
+    """C-OUT-7: ``legal_moves`` asks ``within_reach`` before the full check of "may I go
+    out?" under every variant, so wherever the player could go out (``can_go_out`` as if the
+    partner said yes) the cheap cuts must not say no; the walk meets both answers."""
+    rules = preset(name)
+    answers: set[bool] = set()
+    for n in range(2):
+        state = new_hand(rules, f"reach:{name}:{n}", 0)
+        bots = [RandomBot(seat, n) for seat in range(rules.players)]
+        for _ in range(600):
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.PLAY:
+                possible = can_go_out(state, asking=True)
+                answers.add(possible)
+                assert within_reach(state) or not possible, f"{name} {n} turn {state.turn}"
+            moves = legal_moves(state)
+            state, _ = apply(state, bots[state.actor].choose(None, moves))
+    assert answers == {True, False}
