@@ -204,6 +204,18 @@ class SimpleMelds:
                 return False
         return True
 
+    def short_of_minimum(self, move: Meld) -> bool:
+        """Is ``move`` known illegal as an opening short of the minimum (C-INIT-1)? For a
+        closed side that keeps two or more cards (no going out concealed, C-INIT-6), new
+        melds counting less than ``need`` are refused whatever else they are (O-MAC-SPLASH,
+        the one way round the minimum, is not a modelled rule)."""
+        if not self.usable or not self.need:
+            return False
+        laid = sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+        if self.hand_size - laid < 2:
+            return False
+        return sum(VALUE_OF[c] for group in move.new for c in group) < self.need
+
     def new_group(self, naturals: int, wilds: int) -> bool:
         """Is one new group of ``naturals`` (of one rank the side has not melded, from the
         hand) and ``wilds`` legal? The generator's single candidates ask this directly."""

@@ -247,7 +247,7 @@ def meld_moves(state: State) -> list[Meld]:
     for move, exact in candidates:
         if move not in seen:
             seen.add(move)
-            if exact or why_illegal(state, move) is None:
+            if exact or (not simple.short_of_minimum(move) and why_illegal(state, move) is None):
                 out.append(move)
     return out
 
