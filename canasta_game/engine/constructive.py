@@ -169,11 +169,13 @@ class SimpleMelds:
             m.is_wild_meld and not m.is_canasta for m in melds
         )
 
-    def by_construction(self, move: Meld) -> bool:
+    def by_construction(self, move: Meld, keep: int = 2) -> bool:
         """Is ``move`` legal? True only when the checks here prove it; ``move``'s cards must
-        be distinct cards of the hand (C-TURN-3), which the generator guarantees."""
+        be distinct cards of the hand (C-TURN-3), which the generator guarantees. ``keep=1``:
+        are its melds legal, the cards left aside (one card kept: going out decides,
+        C-TURN-7)?"""
         laid = sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
-        if not self.usable or self.hand_size - laid < 2:
+        if not self.usable or self.hand_size - laid < keep:
             return False
         if len({mid for mid, _ in move.add}) != len(move.add):
             return False  # C-MELD-6: one addition per meld

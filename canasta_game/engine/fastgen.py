@@ -175,7 +175,7 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
             if n + w < 3 or (w and pending) or not counts_fit(rules, n, w):
                 continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
             move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
-            if left - n - w >= 2 or _checked(state, melds, move, left - n - w):
+            if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
     for meld in melds:  # additions (C-MELD-6)
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
@@ -224,11 +224,12 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             continue
         before.append(move)
         left = len(state.hands[seat]) - len(move.cards())
-        proved = False
-        if provable and left >= 2:
+        proved = proven = False
+        if provable and left >= 1:
             simple = simple or SimpleMelds(state, melds)
-            proved = simple.by_construction(move)
-        if proved or _checked(state, melds, move, left):
+            proven = simple.by_construction(move, keep=1)
+            proved = proven and left >= 2
+        if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
 
 
@@ -255,17 +256,22 @@ def _add(
     """Append the addition of ``cards`` to ``meld`` when ``verdict`` or the check allows it."""
     move = _meld(state.current, (), ((meld.mid, cards),))
     left = len(state.hands[state.current]) - len(cards)
-    if verdict or _checked(state, state.melds[state.side_of(state.current)], move, left):
+    melds = state.melds[state.side_of(state.current)]
+    if verdict or _checked(state, melds, move, left, proven=verdict is None):
         out.append(move)
 
 
-def _checked(state: State, melds: tuple[TableMeld, ...], move: Meld, left: int) -> bool:
+def _checked(
+    state: State, melds: tuple[TableMeld, ...], move: Meld, left: int, proven: bool = False
+) -> bool:
     """``why_illegal(state, move) is None``, answered "no" unasked by three exact cuts: a move
     that keeps fewer than two cards must go out this turn (C-TURN-7), which a "no" forbids
     (C-OUT-6) and which needs the canastas (C-OUT-1) the side could not reach with the card
     kept (``_canastas_within``); a black-three meld that keeps two or more binds the player to
     go out this turn (C-B3-2), which the solver's cheap cuts may already rule out
-    (``_threes_may_go_out``)."""
+    (``_threes_may_go_out``). ``proven``: the melds themselves pass every check but the cards
+    left, so a move keeping one card is legal exactly when the player can still go out after
+    it (``turn.finish_problem``: the solver asked without the full check)."""
     rules = state.rules
     if left < 2:
         if state.question is Question.NO:
@@ -276,9 +282,30 @@ def _checked(state: State, melds: tuple[TableMeld, ...], move: Meld, left: int) 
             last = rest[0] if isinstance(rest, tuple) and len(rest) == 1 else None
         if _canastas_within(rules, melds, move, left, last) < rules.go_out_canastas:
             return False
+        if proven and left == 1:
+            after = _after(state, move)
+            if after is not None:
+                return can_go_out(after)
     elif not _threes_may_go_out(state, move):
         return False
     return why_illegal(state, move) is None
+
+
+def _after(state: State, move: Meld, threes: bool = False) -> State | None:
+    """The hand and the side's melds after ``move`` (all the going-out solver reads of a
+    state), or None where it is no meld or lays black threes unless ``threes`` (C-B3-2:
+    ``apply`` binds the player then; the solver's cuts never count that meld, C-B3-1)."""
+    laying = laid(state, move)
+    seat = state.current
+    rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
+    if laying is None or laying[3] != threes or not isinstance(rest, tuple):
+        return None
+    side = state.rules.seat_side[seat]
+    return evolve(
+        state,
+        hands=set_at(state.hands, seat, rest),
+        melds=set_at(state.melds, side, tuple(laying[0])),
+    )
 
 
 def _threes_may_go_out(state: State, move: Meld) -> bool:
@@ -286,20 +313,10 @@ def _threes_may_go_out(state: State, move: Meld) -> bool:
     fails ``going_out.within_reach`` (a necessary condition of ``can_go_out``): the turn could
     not end as C-B3-2 demands, so ``why_illegal`` refuses it (``turn.finish_problem``). The
     black-three meld itself is left out of that state: the cuts never count it (C-B3-1)."""
-    laying = laid(state, move)
-    if laying is None or not laying[3]:
+    if not any(IS_BLACK_THREE[group[0]] for group in move.new):
         return True
-    seat = state.current
-    rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
-    if not isinstance(rest, tuple):
-        return True
-    side = state.rules.seat_side[seat]
-    after = evolve(
-        state,
-        hands=set_at(state.hands, seat, rest),
-        melds=set_at(state.melds, side, tuple(laying[0])),
-    )
-    return within_reach(after)
+    after = _after(state, move, threes=True)
+    return True if after is None else within_reach(after)
 
 
 def _canastas_within(
