@@ -38,7 +38,13 @@ from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
 from canasta_game.engine.take import HandGroups, sequence_takes, take_is_legal, top_target
-from canasta_game.engine.turn import frozen_for, pile_block, remove_cards, set_at
+from canasta_game.engine.turn import (
+    frozen_for,
+    melded_out_problem,
+    pile_block,
+    remove_cards,
+    set_at,
+)
 
 Cards = tuple[int, ...]
 
@@ -271,7 +277,8 @@ def _checked(
     go out this turn (C-B3-2), which the solver's cheap cuts may already rule out
     (``_threes_may_go_out``). ``proven``: the melds themselves pass every check but the cards
     left, so a move keeping one card is legal exactly when the player can still go out after
-    it (``turn.finish_problem``: the solver asked without the full check)."""
+    it (``turn.finish_problem``), and one keeping none when going out is allowed with those
+    melds (``turn.melded_out_problem``): asked without the full check."""
     rules = state.rules
     if left < 2:
         if state.question is Question.NO:
@@ -282,10 +289,11 @@ def _checked(
             last = rest[0] if isinstance(rest, tuple) and len(rest) == 1 else None
         if _canastas_within(rules, melds, move, left, last) < rules.go_out_canastas:
             return False
-        if proven and left == 1:
-            after = _after(state, move)
-            if after is not None:
-                return can_go_out(after)
+        after = _after(state, move) if proven else None
+        if after is not None:  # C-OUT-1..5 with the melds laid (went_out never refuses)
+            if left == 0:
+                return melded_out_problem(after, rules.seat_side[state.current]) is None
+            return can_go_out(after)
     elif not _threes_may_go_out(state, move):
         return False
     return why_illegal(state, move) is None
