@@ -115,6 +115,11 @@ def play_moves(state: State) -> list[Action] | None:
     return moves
 
 
+#: ``pile_takes``' counts of naturals with the top card, for a hand of 0, 1 or 2 of its rank
+#: (with more: none, one, two and all of them).
+_TAKE_COUNTS = ((0,), (0, 1), (0, 1, 2))
+
+
 def draw_moves(state: State) -> list[Action] | None:
     """``movegen.draw_moves`` for an open side that may draw from the stock (C-TURN-2): the
     stock draw, then the takes of the pile (C-PILE-6, C-PILE-7, SAM-18) per count of
@@ -143,7 +148,7 @@ def draw_moves(state: State) -> list[Action] | None:
     wilds = groups.wilds
     frozen = frozen_for(state, side)
     simple = SimpleTake(state, side, top_target(list(melds), rank, rules.books_closed))
-    for n in sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)}):
+    for n in _TAKE_COUNTS[len(nats)] if len(nats) < 3 else (0, 1, 2, len(nats)):
         if frozen and n < 2:
             continue  # C-PILE-4, C-PILE-6: a frozen pile needs a natural pair
         for w in range(min(3, len(wilds)) + 1):
