@@ -210,6 +210,13 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
     return out
 
 
+#: How a ``_rare`` candidate is decided: by ``why_illegal``, by ``SimpleMelds`` first, or
+#: (``movegen.sequence_moves`` on an open side: runs of one suit from the hand, SAM-9, SAM-10,
+#: and the ends of the side's sequences up to the canasta, SAM-11) legal when it keeps two
+#: cards, every position here being one ``SimpleMelds`` applies to.
+_CHECK, _PROVE, _RUN = 0, 1, 2
+
+
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
     """The candidates after the single ones, in ``meld_moves``' order: a wild meld
     (O-WILD-MELDS), new and extended sequences (SAM-9..11), black threes (C-B3-2: only in
@@ -218,16 +225,16 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
-    candidates: list[tuple[Meld, bool]] = []
+    candidates: list[tuple[Meld, int]] = []  # (move, _CHECK / _PROVE / _RUN)
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
-        candidates.append((Meld(seat, (tuple(wilds[:3]),)), False))
+        candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
-        candidates.extend((move, True) for move in movegen.sequence_moves(state, groups))
+        candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
     if len(groups.blacks) >= 3 and can_go_out(state):
-        candidates.append((Meld(seat, (tuple(groups.blacks),)), False))
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), _CHECK))
     everything = movegen.meld_all(state, groups)
     if everything is not None:
-        candidates.append((everything, True))
+        candidates.append((everything, _PROVE))
     before = list(out)
     simple: SimpleMelds | None = None
     for move, provable in candidates:
@@ -236,7 +243,9 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         before.append(move)
         left = len(state.hands[seat]) - len(move.cards())
         proved = proven = False
-        if provable and left >= 1:
+        if provable == _RUN and left >= 2:
+            proved = True  # SAM-9..11, SAM-16: built a valid sequence, C-TURN-7 holds
+        elif provable and left >= 1:
             simple = simple or SimpleMelds(state, melds)
             proven = simple.by_construction(move, keep=1)
             proved = proven and left >= 2

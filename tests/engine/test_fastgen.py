@@ -59,8 +59,12 @@ def _walk(rules: Rules, seed: str, monkeypatch: pytest.MonkeyPatch, greedy: bool
 
 
 @pytest.mark.parametrize(
-    "name", ["classic-4", "classic-2", "classic-6", "cz-house", "samba", "samba-2", "bolivia"]
-)
+    "name",
+    [
+        "classic-4", "classic-2", "classic-6", "cz-house", "samba", "samba-2", "bolivia",
+        "brazilian", "chilean",
+    ],
+)  # fmt: skip
 def test_fast_play_moves_equal_the_general_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     compared = sum(_walk(preset(name), f"fast:{name}:{n}", monkeypatch) for n in range(3))
     assert compared > 40
