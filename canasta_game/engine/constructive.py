@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import MISSING, fields
 from typing import Any
 
-from canasta_game.engine.actions import Meld
+from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, SEQUENCE_KEY, SUIT_OF, VALUE_OF
 from canasta_game.engine.meldrules import (
     check_counts,
@@ -114,6 +114,16 @@ def counts_fit(rules: Rules, naturals: int, wilds: int) -> bool:
 
 
 _FIT_KEY = "constructive.counts_fit"
+
+
+def take_short_of_minimum(state: State, need: int, move: TakePile) -> bool:
+    """Is a closed side's take known illegal as an opening short of ``need`` (C-PILE-8 with
+    C-INIT-1: the top card, the hand cards with it and the further melds, by card value,
+    must reach the minimum; O-MAC-SPLASH and MAC-12, the exceptions, are not modelled)?"""
+    if not need or needs_full_check(state.rules):
+        return False
+    points = VALUE_OF[state.pile[-1]] + sum(VALUE_OF[c] for c in move.cards)
+    return points + sum(VALUE_OF[c] for meld in move.melds for c in meld) < need
 
 
 def no_top_card_take(state: State, side: int) -> bool:

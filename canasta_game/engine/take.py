@@ -24,7 +24,11 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleTake, no_top_card_take
+from canasta_game.engine.constructive import (
+    SimpleTake,
+    no_top_card_take,
+    take_short_of_minimum,
+)
 from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.handfoot import book_full, pick_up_foot
 from canasta_game.engine.italian import draw_after_take, pile_closed, take_problem
@@ -394,6 +398,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     frozen = frozen_for(state, side)
     target = top_target(list(state.melds[side]), rank, state.rules.books_closed)
     simple = SimpleTake(state, side, target)
+    need = state.minimum(side)[0] if closed else 0
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
@@ -415,8 +420,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                         seen.add(move)
                         plain = not move.melds and not move.separate
                         verdict = simple.verdict(n, w) if plain else None
-                        if verdict is False:
-                            continue  # known illegal (C-PILE-6/7, caps): not asked again
+                        if verdict is False or take_short_of_minimum(state, need, move):
+                            continue  # known illegal (C-PILE-6/7/8, caps): not asked again
                         if verdict or take_is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
