@@ -65,6 +65,8 @@ class GreedyBot:
                 return max(takes, key=lambda m: len(m.cards) + sum(map(len, m.melds)))
             return next(m for m in legal if isinstance(m, DrawStock))
         melds = [m for m in legal if isinstance(m, Meld)]
+        if len(melds) == 1:
+            return melds[0]  # (the same choice without weighing it: issue 16's greedy loop)
         if melds:
             return max(melds, key=lambda m: (len(m.cards()), -wilds_in(view.rules, m)))
         discards = [m for m in legal if isinstance(m, Discard)]
