@@ -12,6 +12,7 @@ the melds finds whether some spread reaches the canastas the side needs; at most
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import product
 
 from canasta_game.engine import handfoot
 from canasta_game.engine.cards import (
@@ -28,9 +29,9 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.mac_out import out_meld
-from canasta_game.engine.meldrules import UNLIMITED, wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, check_counts, wild_cap
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Question, State
+from canasta_game.engine.state import Question, State, TableMeld
 
 _WILD = -1
 _BLACK = -2
@@ -223,10 +224,12 @@ def _canastas_in_reach(
     canastas going out needs (C-OUT-1) if every meld took every natural of its rank and as
     many of the hand's wild cards as its cap allows at any size (C-MELD-3, O-MELD-WILD)? Each
     meld the search may build is counted at most once, so when even this count falls short,
-    no spread of the cards reaches it."""
+    no spread of the cards reaches it. Where groups of one rank may be joined (SAM-12) a rank
+    counts the more of its groups' own count and its cards taken together."""
     rules = state.rules
     full = rules.canasta_size
     reach = run_canastas
+    pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
             continue
@@ -235,7 +238,15 @@ def _canastas_in_reach(
             continue
         nat = meld.naturals + naturals.get(meld.key, 0)
         room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
-        reach += meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+        alone = meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+        pool = pooled.setdefault(meld.key, [naturals.get(meld.key, 0) + wilds, 0, 0])
+        pool[0] += meld.size
+        pool[1] += 1
+        pool[2] += alone
+    for cards, number, alone in pooled.values():
+        # joined groups (SAM-12) hold their cards together: at most a canasta per seven
+        joined = min(number, cards // full) if rules.sequences and number > 1 else 0
+        reach += max(alone, joined)
     for count in naturals.values():
         reach += count >= 2 and count + min(wilds, wild_cap(rules, count, UNLIMITED)) >= full
     reach += rules.wild_melds and wilds >= full
@@ -254,36 +265,114 @@ def _meldable(
     """Can all these cards be melded at once, reaching the side's go-out quota?"""
     if blacks in (1, 2):
         return False
-    full = rules.canasta_size
-    # Regular melds after the naturals join them: [naturals, wilds, size, least wilds to add].
-    entries: list[list[int]] = []
-    by_key: dict[int, list[int]] = {}
-    wild_meld_size: int | None = None
+    wild_meld_size = next((m.size for m in state.melds[side] if m.is_wild_meld), None)
+    return any(
+        _reaches(rules, entries, wilds, wild_meld_size, run_canastas)
+        for entries in _layouts(rules, state.melds[side], naturals)
+    )
+
+
+def _layouts(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int]
+) -> Iterator[list[list[int]]]:
+    """The side's regular melds after the hand's naturals join them, as solver entries
+    ``[naturals, wilds, size, least wilds to add, locked]``: one layout for most sides; where
+    SAM-12 lets a side hold and join several groups of one rank, one per way of joining its
+    groups and of sharing the hand's naturals of that rank between them (a 4-card and a
+    3-card group of kings joined are a canasta, two groups of six share two kings). Not
+    searched: a new group of a rank the side has melded, which could make one more canasta
+    only from seven or more naturals of that rank in one hand."""
     locked = rules.no_wild_on_canasta  # SAM-15: a canasta takes no more wild cards
-    for meld in state.melds[side]:
-        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+    groups: dict[int, list[TableMeld]] = {}
+    for meld in melds:
+        if not meld.is_black_threes and meld.key < SEQUENCE_KEY and not meld.is_wild_meld:
+            groups.setdefault(meld.key, []).append(meld)
+    fixed: list[list[int]] = []
+    choices: list[list[list[list[int]]]] = []
+    for key, metas in groups.items():
+        count = naturals.get(key, 0)
+        if len(metas) > 1 and rules.sequences:  # SAM-12: several groups of a rank
+            choices.append(list(_joined_options(rules, metas, count)))
             continue
-        if meld.is_wild_meld:
-            wild_meld_size = meld.size
-            continue
-        entry = [meld.naturals, meld.wilds, meld.size, 0, int(locked and meld.is_canasta)]
-        entries.append(entry)
-        current = by_key.get(meld.key)
-        if current is None or (current[2] >= full and entry[2] < full):
-            by_key[meld.key] = entry  # naturals go to the open meld of a rank (O-PILE-CONFLICT=A)
+        entries = [[m.naturals, m.wilds, m.size, 0, int(locked and m.is_canasta)] for m in metas]
+        # naturals go to the open meld of a rank (O-PILE-CONFLICT=A)
+        target = next((e for e in entries if e[2] < rules.canasta_size), entries[0])
+        target[0] += count
+        target[2] += count
+        fixed.extend(entries)
     for rank, count in naturals.items():
-        if count == 0:
+        if count and rank not in groups:
+            if count < 2:
+                return  # C-MELD-2: a lone natural cannot start a meld
+            fixed.append([count, 0, count, max(0, 3 - count), 0])
+    if rules.meld_max and any(entry[2] > rules.meld_max for entry in fixed):
+        return  # CUB-4: no meld grows past the largest
+    for picked in product(*choices):
+        yield [list(e) for e in fixed] + [list(e) for option in picked for e in option]
+
+
+def _joined_options(rules: Rules, metas: list[TableMeld], count: int) -> Iterator[list[list[int]]]:
+    """SAM-12/SAM-13/SAM-15: every way to join ``metas`` (groups of one rank) into blocks
+    the rules allow, each with every share of the hand's ``count`` naturals of that rank."""
+    locked = rules.no_wild_on_canasta
+    for blocks in _partitions(metas):
+        if any(_join_refused(rules, block) for block in blocks):
             continue
-        entry = by_key.get(rank)
-        if entry is not None:
-            entry[0] += count
-            entry[2] += count
-        elif count >= 2:
-            entries.append([count, 0, count, max(0, 3 - count), 0])
-        else:
-            return False
-    if rules.meld_max and any(entry[2] > rules.meld_max for entry in entries):
-        return False  # CUB-4: no meld grows past the largest
+        for shares in _shares(count, len(blocks)):
+            entries = []
+            for block, share in zip(blocks, shares, strict=True):
+                nat = sum(m.naturals for m in block) + share
+                size = sum(m.size for m in block) + share
+                done = size - share >= rules.canasta_size
+                entries.append([nat, sum(m.wilds for m in block), size, 0, int(locked and done)])
+            yield entries
+
+
+def _join_refused(rules: Rules, block: list[TableMeld]) -> bool:
+    """Groups that may not be joined: a wild card would join a completed canasta (SAM-15) or
+    the joined group breaks SAM-13."""
+    if len(block) == 1:
+        return False
+    wilds = sum(m.wilds for m in block)
+    if rules.no_wild_on_canasta and any(m.is_canasta and wilds > m.wilds for m in block):
+        return True
+    return check_counts(rules, sum(m.naturals for m in block), wilds) is not None
+
+
+def _partitions(items: list[TableMeld]) -> Iterator[list[list[TableMeld]]]:
+    """Every way to split ``items`` into non-empty blocks (a side rarely holds more than two
+    or three groups of one rank)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for blocks in _partitions(rest):
+        yield [[first], *blocks]
+        for index in range(len(blocks)):
+            yield [*blocks[:index], [first, *blocks[index]], *blocks[index + 1 :]]
+
+
+def _shares(count: int, places: int) -> Iterator[tuple[int, ...]]:
+    """Every way to hand ``count`` like cards to ``places`` melds."""
+    if places == 1:
+        yield (count,)
+        return
+    for first in range(count + 1):
+        for rest in _shares(count - first, places - 1):
+            yield (first, *rest)
+
+
+def _reaches(
+    rules: Rules,
+    entries: list[list[int]],
+    wilds: int,
+    wild_meld_size: int | None,
+    run_canastas: int,
+) -> bool:
+    """Can ``wilds`` wild cards be spread over ``entries`` (and the wild meld, where the
+    rules have one) so that the side reaches the canastas going out needs?"""
+    full = rules.canasta_size
+    locked = rules.no_wild_on_canasta
     need_q = rules.go_out_canastas - run_canastas
     need_natural = rules.natural_canastas_to_go_out()
     need_dirty = 1 if rules.out_clean_and_dirty else 0  # IT-20

@@ -10,7 +10,8 @@ from scenario import faces, legal, pick, rejected
 
 from canasta_game.ai import make_bot
 from canasta_game.engine import CombineMelds, Meld, Phase, observe, preset, state_from_setup
-from canasta_game.engine.actions import action_from_dict, action_to_dict
+from canasta_game.engine.actions import Discard, action_from_dict, action_to_dict
+from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import CanastaKind, meld_facts
 from canasta_game.engine.movegen import legal_moves
 
@@ -129,3 +130,33 @@ def test_the_computer_players_do_not_combine_short_groups(level):
     state = _play(SAMBA, ["Kc Kd Ks", "Kh Kc 2d"])
     move = make_bot(level, 0, "scenario").choose(observe(state, 0), legal_moves(state))
     assert not isinstance(move, CombineMelds)
+
+
+def test_a_meld_down_to_the_last_card_may_count_on_joining_groups_sam_12_c_out_1():
+    """SAM-12 with C-OUT-1: the second canasta may come from joining two groups later in the
+    turn, so melding down to one card first is legal, and so is going out after the join."""
+    state = _play(SAMBA, ["Qc Qd Qs Qh Qc Qd Qs", "Kc Kd Ks Kh", "Kc Kd Ks"], hand="5h 5s 5d 8c")
+    assert can_go_out(state)
+    melded = legal(state, Meld(0, (pick(state, 0, "5h 5s 5d"),)))
+    _, kings, more_kings, _ = _mids(melded)
+    joined = legal(melded, CombineMelds(0, kings, more_kings))
+    out = legal(joined, Discard(0, pick(joined, 0, "8c")[0]))
+    assert out.phase is Phase.OVER
+
+
+def test_going_out_may_share_naturals_between_two_groups_sam_12_c_out_1():
+    """SAM-12: two groups of six (each with two wild cards, so they cannot be joined, SAM-13)
+    each take one king from the hand: two canastas, so the player can go out."""
+    groups = ["Kc Kd Ks Kh 2c 2d", "Kc Kd Ks Kh JK 2h"]
+    state = _play(SAMBA, groups, hand="Kc Kd 8c")
+    assert can_go_out(state)
+    first, second = _mids(state)
+    kings = pick(state, 0, "Kc Kd")
+    melded = legal(state, Meld(0, add=((first, kings[:1]), (second, kings[1:]))))
+    assert legal(melded, Discard(0, pick(melded, 0, "8c")[0])).phase is Phase.OVER
+
+
+def test_groups_that_cannot_reach_two_canastas_do_not_go_out_sam_12_c_out_1():
+    """The same two groups and only one king: one canasta at most, so no going out."""
+    groups = ["Kc Kd Ks Kh 2c 2d", "Kc Kd Ks Kh JK 2h"]
+    assert not can_go_out(_play(SAMBA, groups, hand="Kc 8c"))
