@@ -41,12 +41,15 @@ SEQUENCE_WILD_USE = 100.0
 WILD_WASTE = 40.0  # extra cost of a wild card on a meld that stays under five cards
 SPOIL_NATURAL = 150.0  # a wild card into a natural meld of four or more
 RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
+#: holding pairs for the pile fight where there are no sequences: arena, Medium against
+#: today's Medium (which kept RESERVE), classic-4, duplicate deals: 3, 5, 7 and 9 tried
+PILE_FIGHT_RESERVE = 7
 RESERVE_COST = 20.0  # per card melded below the reserve
 OPENING = 60.0  # the first meld unfreezes the pile for the side
 
 
 def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
-    """Holding pairs and a hand big enough to take piles: melding below RESERVE cards costs.
+    """Holding pairs and a hand big enough to take piles: melding below ``reserve_cards`` costs.
 
     Excused when the hand can end soon anyway (end of the stock, an opponent about to go out)
     or when the side has its canastas and the player is heading out.
@@ -56,8 +59,19 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
     left = len(hand_after(view.hand, move))
     if situation.can_go_out_quota or view.foot_sizes[view.seat]:
         return 0.0  # HF-8: a hand used up brings the foot, so nothing is held back for it
-    short = max(0, RESERVE - left)
+    short = max(0, reserve_cards(view) - left)
     return short * RESERVE_COST
+
+
+def reserve_cards(view: PlayerView) -> int:
+    """How many cards a hand keeps back while its side has no canasta: holding pairs.
+
+    In the games without sequences the pile is the prize of the hand (C-PILE-6: a natural
+    pair takes even a frozen pile), and the side that still holds pairs when it has grown
+    wins it, so a hand is not melded down below PILE_FIGHT_RESERVE cards. The sequence family
+    draws two cards a turn (SAM-6) and races to two canastas (SAM-23): it keeps RESERVE.
+    """
+    return RESERVE if view.rules.sequences else PILE_FIGHT_RESERVE
 
 
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:

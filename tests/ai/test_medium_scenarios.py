@@ -274,6 +274,20 @@ def test_holds_cards_for_the_pile_until_the_stock_runs_out(medium: Decide) -> No
     assert isinstance(move, Meld) and len(move.cards()) == 3
 
 
+def test_holds_pairs_for_the_pile_fight_rather_than_meld_down_to_five_cards(
+    medium: Decide,
+) -> None:
+    # melding the sevens would leave five cards: too few pairs to fight for the pile
+    # (reserve_cards: seven in the games without sequences, where five used to be enough)
+    short = _play("7c 7d 7h Kd 9s Jh Qc 5d", melds={0: ["A A A"]}, stock=20)
+    assert any(isinstance(m, Meld) for m in legal_moves(short))
+    assert isinstance(medium(short), Discard)
+    # control: with two more cards the same meld leaves seven, and Medium melds it
+    long = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s 8h", melds={0: ["A A A"]}, stock=20)
+    move = medium(long)
+    assert isinstance(move, Meld) and len(move.cards()) == 3
+
+
 # --- going out and the partnership --------------------------------------------------------
 
 CANASTA = "K K K K K K K"
