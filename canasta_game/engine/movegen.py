@@ -44,7 +44,7 @@ from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
-from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -430,20 +430,35 @@ def _place_wilds(
     wilds: list[int],
 ) -> None:
     """``meld_all``'s wild cards: to the biggest melds first (completing canastas), each
-    within its cap (C-MELD-3) and not past the canasta."""
+    within its cap (C-MELD-3) and not past the canasta; then what is left past the canasta,
+    where the cap allows it: a wild card kept back is a card the batch does not lay, and a
+    hand bound to go out (C-OUT-6) may have nowhere else to put it (Brazilian once had no
+    legal move with two wild cards for a group of six naturals). A batch is one action, so
+    SAM-15 refuses only a meld that was a canasta before it."""
     for key, meld in melds.items():
         regular = not meld.is_wild_meld and not meld.is_black_threes and key < SEQUENCE_KEY
         if key not in sizes and regular:
             sizes[key] = [meld.naturals, meld.wilds]
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))
-    for key in order:
-        while wilds:
-            nat, wild = sizes[key]
-            if wild + 1 > wild_cap(rules, nat, nat + wild + 1) or nat + wild >= rules.canasta_size:
-                break
-            card = wilds.pop(0)
-            sizes[key][1] += 1
-            if key in new:
-                new[key].append(card)
-            else:
-                adds.setdefault(melds[key].mid, []).append(card)
+    for past_canasta in (False, True):
+        for key in order:
+            if past_canasta and _closed_to_wilds(rules, melds.get(key)):
+                continue
+            while wilds:
+                nat, wild = sizes[key]
+                if wild + 1 > wild_cap(rules, nat, nat + wild + 1):
+                    break
+                top = (rules.meld_max or UNLIMITED) if past_canasta else rules.canasta_size
+                if nat + wild >= top:
+                    break  # CUB-4, MAC-15: never past the largest meld
+                card = wilds.pop(0)
+                sizes[key][1] += 1
+                if key in new:
+                    new[key].append(card)
+                else:
+                    adds.setdefault(melds[key].mid, []).append(card)
+
+
+def _closed_to_wilds(rules: Rules, meld: TableMeld | None) -> bool:
+    """SAM-15: no wild card joins a meld that is already a completed canasta."""
+    return rules.no_wild_on_canasta and meld is not None and meld.is_canasta

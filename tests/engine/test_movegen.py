@@ -283,3 +283,27 @@ def test_a_hand_that_fits_one_meld_keeps_a_card_to_close_it_20():
     assert adds and all(why_illegal(state, m) is None for m in adds)
     state, _events = apply(state, adds[0])
     assert legal_moves(state) == [Discard(1, state.hands[1][0])]
+
+
+def test_a_bound_hand_lays_two_wild_cards_on_a_group_of_six_bra_11_sam_13():
+    """BRA-11 / C-OUT-6 with SAM-13: after the partner's "yes" the hand is Qd 2s JK and the
+    side's king group has six naturals. Going out is both wild cards on the kings in one
+    batch (a group holds two) and the queen discarded; one at a time the second would join a
+    completed canasta (SAM-15). The arena once found no legal move here: the batch that lays
+    the hand stopped placing wild cards at the canasta."""
+    setup = state_from_setup(
+        preset("brazilian"),
+        ["5c 6c 7c", "Qd 2s JK", "5d 6d 7d", "5h 6h 7h"],
+        stock="4s 4h 4d 9d Ts Th",
+        pile="8c 9c",
+        melds={1: ["Ac Ad Ah As Ac Ad Ah", "9c 9d 9h 9s 9c 9d 9h", "Kc Kd Kh Ks Kc Kd"]},
+        current=1,
+        phase=Phase.PLAY,
+    )
+    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+    moves = legal_moves(state)
+    assert moves and all(why_illegal(state, m) is None for m in moves)
+    state, _events = apply(state, moves[0])
+    assert [face_text(c) for c in state.hands[1]] == ["Qd"]
+    state, _events = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.OVER

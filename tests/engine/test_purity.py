@@ -38,6 +38,7 @@ ALLOWED_ROOTS = {
     "collections",
     "dataclasses",
     "enum",
+    "itertools",
     "operator",
     "typing",
     "random",
