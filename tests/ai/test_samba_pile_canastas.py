@@ -71,3 +71,11 @@ def test_wild_cards_are_shared_out_nearest_group_first_sam_13():
     assert completable_canastas(SAMBA, parse_cards("2c JK"), melds) == 2
     assert completable_canastas(SAMBA, parse_cards("5c 5d 5s 5h 5c 2h JK"), ()) == 1
     assert completable_canastas(SAMBA, parse_cards("5c 5d 5s 5h 2h JK JK"), ()) == 0
+
+
+def test_pile_cards_that_extend_a_sequence_to_seven_make_a_samba_sam_11():
+    """5h-9h and the cards Th Jh (or 4h Th) reach seven; Th alone leaves it at six."""
+    melds = state_from_setup(SAMBA, ["", *OTHERS], melds={0: ["5h 6h 7h 8h 9h"]}).melds[0]
+    assert completable_canastas(SAMBA, parse_cards("Th Jh"), melds) == 1
+    assert completable_canastas(SAMBA, parse_cards("4h Th"), melds) == 1
+    assert completable_canastas(SAMBA, parse_cards("Th Jd"), melds) == 0
