@@ -54,6 +54,7 @@ BOLIVIA_STEP = 70.0  # per wild card into the side's wild meld (a bolivia is 250
 NO_COMBINE = -50.0  # joining groups that stay short of a canasta: no reason to
 SAMBA_GROUP_WILDS = 2  # wild cards a new group of a pair in hand could take (SAM-13)
 PILE_CANASTA = 150.0  # per canasta the pile's cards let the side lay this turn
+PILE_BLACK_THREE = 30.0  # a black three taken with the pile: a turn's discard, or a meld-out
 
 
 def run_keep_values(
@@ -373,3 +374,28 @@ def pile_canasta_value(view: PlayerView) -> float:
     alone = completable_canastas(rules, view.hand, melds)
     taken = completable_canastas(rules, (*view.hand, *view.pile_cards), melds)
     return PILE_CANASTA * max(0, taken - alone)
+
+
+def their_pile_canasta_value(view: PlayerView, card: int, side: int) -> float:
+    """SAM-17, SAM-18: what the pile with ``card`` on top is worth to ``side`` beyond its
+    cards: PILE_CANASTA for each canasta its cards alone complete on that side's melds
+    (``pile_canasta_value`` seen from across the table). Empty outside the sequence family."""
+    rules = view.rules
+    if not rules.sequences:
+        return 0.0
+    melds = view.melds[side]
+    if not melds:
+        return 0.0
+    return PILE_CANASTA * completable_canastas(rules, (*view.pile_cards, card), melds)
+
+
+def pile_black_three_cost(view: PlayerView) -> float:
+    """C-B3-1, SAM-23: a black three from the pile melds only with two more when going out,
+    so each one costs a later turn's discard in the race out. Easy throws its black threes
+    first, so Samba piles are full of them: Medium took twice Easy's black threes with the
+    pile and held about two of them in the hands where it had its two canastas first and
+    still lost the race out (arena breakdown, seed 5)."""
+    rules = view.rules
+    if not rules.sequences:
+        return 0.0
+    return PILE_BLACK_THREE * sum(1 for c in view.pile_cards[:-1] if rules.stops[c])

@@ -7,10 +7,22 @@ that differs in the one fact the heuristic reads (the top card, or the rules).
 
 from __future__ import annotations
 
+from canasta_game.ai import pile
+from canasta_game.ai.counting import CardCount
+from canasta_game.ai.discard import SURE_TAKE, danger
 from canasta_game.ai.medium import ranked_moves
-from canasta_game.ai.sequences import PILE_CANASTA, completable_canastas, pile_canasta_value
+from canasta_game.ai.pile import pile_gift
+from canasta_game.ai.sequences import (
+    PILE_BLACK_THREE,
+    PILE_CANASTA,
+    completable_canastas,
+    pile_black_three_cost,
+    pile_canasta_value,
+    their_pile_canasta_value,
+)
+from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import DrawStock, TakePile
-from canasta_game.engine.cards import parse_cards
+from canasta_game.engine.cards import face_text, parse_cards
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import preset
@@ -79,3 +91,43 @@ def test_pile_cards_that_extend_a_sequence_to_seven_make_a_samba_sam_11():
     assert completable_canastas(SAMBA, parse_cards("Th Jh"), melds) == 1
     assert completable_canastas(SAMBA, parse_cards("4h Th"), melds) == 1
     assert completable_canastas(SAMBA, parse_cards("Th Jd"), melds) == 0
+
+
+def test_a_discard_that_completes_their_canasta_is_more_dangerous_sam_18():
+    """The opponents' six kings take a discarded king and become a canasta with it: the
+    discard's danger counts that canasta (PILE_CANASTA); a king onto their three eights,
+    or a king in Classic, counts none."""
+    six_kings = state_from_setup(
+        SAMBA,
+        ["Ks 4d 7h Jc", *OTHERS],
+        stock="Tc Td Ts Kc Qh Qs",
+        pile="5c 9c",
+        melds={0: ["9c 9d 9s"], 1: ["Kc Kd Ks Kh Kc Kd"]},
+        phase=Phase.PLAY,
+    )
+    view = observe(six_kings, 0)
+    king, four = (c for c in six_kings.hands[0] if face_text(c) in ("Ks", "4d"))
+    assert their_pile_canasta_value(view, king, 1) == PILE_CANASTA
+    assert their_pile_canasta_value(view, four, 1) == 0
+    gift = pile_gift(view, king)
+    assert danger(view, king, CardCount(view)) >= SURE_TAKE * (gift + PILE_CANASTA) - 1e-9
+    classic = preset("classic-4")
+    control = observe(
+        state_from_setup(classic, ["Ks 4d 7h Jc", *OTHERS], melds={1: ["Kc Kd Ks Kh Kc Kd"]}), 0
+    )
+    assert their_pile_canasta_value(control, king, 1) == 0
+
+
+def test_black_threes_in_the_pile_cost_a_discard_each_c_b3_1(monkeypatch):
+    """Two black threes under the top card cost 2 x PILE_BLACK_THREE of the take's value in
+    Samba (they only leave the hand one a turn, or three together when going out)."""
+    state = _position("5c 3c 3s 9s Qd")
+    view = observe(state, 0)
+    assert pile_black_three_cost(view) == 2 * PILE_BLACK_THREE
+    take = next(m for m in legal_moves(state) if isinstance(m, TakePile))
+    situation = read_situation(view)
+    counted = pile.pile_take_value(view, take, situation)
+    monkeypatch.setattr(pile, "pile_black_three_cost", lambda _view: 0.0)
+    assert pile.pile_take_value(view, take, situation) - counted == 2 * PILE_BLACK_THREE
+    classic = observe(_position("5c 3c 3s 9s Qd", rules=preset("classic-4"), ours=OURS[:1]), 0)
+    assert pile_black_three_cost(classic) == 0
