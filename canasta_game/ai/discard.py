@@ -20,7 +20,7 @@ from canasta_game.ai.goingout import race_shed_relief
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_gift
-from canasta_game.ai.sequences import extends_sequence_of
+from canasta_game.ai.sequences import extends_sequence_of, their_pile_canasta_value
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
@@ -85,9 +85,11 @@ def danger(view: PlayerView, card: int, counts: CardCount) -> float:
     """Expected points handed to the next opponent by discarding ``card``."""
     if view.rules.wild[card] or view.rules.stops[card]:
         return 0.0  # both block the next player (C-PILE-5, C-B3-3)
+    their_side = view.rules.seat_side[next_opponent(view)]
+    gift = pile_gift(view, card) + their_pile_canasta_value(view, card, their_side)  # SAM-18
     if feeds_their_sequence(view, card):
-        return SURE_TAKE * pile_gift(view, card)
-    return take_chance(view, RANK_OF[card], counts) * pile_gift(view, card)
+        return SURE_TAKE * gift
+    return take_chance(view, RANK_OF[card], counts) * gift
 
 
 def feeds_their_sequence(view: PlayerView, card: int) -> bool:

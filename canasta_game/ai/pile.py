@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_game.ai.handsense import melds_by_key, move_cards, rank_counts, side_melds
+from canasta_game.ai.sequences import pile_black_three_cost, pile_canasta_value
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
@@ -106,6 +107,8 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
         value += open_with_pile_bonus(view)
     value += DENIAL_SHARE * (pile_gift(view) - 30.0)
     value -= STUCK_WEIGHT * situation.opponent_threat * stuck
+    value += pile_canasta_value(view)  # SAM-18, SAM-23: a canasta laid this turn
+    value -= pile_black_three_cost(view)  # C-B3-1: black threes block the race out
     return value
 
 
