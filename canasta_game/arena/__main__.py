@@ -41,8 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--clock",
         choices=("wall", "cpu"),
         default="wall",
-        help="what Hard's budget is measured on (cpu: this process's CPU time, fair on a busy "
-        "machine; another checkout's Hard keeps its wall clock)",
+        help="what Hard's budget is measured on, for every Hard of the arena (cpu: its "
+        "process's CPU time, fair on a busy machine)",
     )
     parser.add_argument("--hands-per-game", type=int, default=None)
     parser.add_argument("--target", type=int, default=None, help="game target score")

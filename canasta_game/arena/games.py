@@ -29,10 +29,10 @@ BOT_NAMES = (*LEVELS, "random", "greedy")
 def build_bot(name: str, seat: int, seed: str, budget: float, clock: str = "wall") -> Bot:
     """A bot by arena name: a level of ``make_bot``, one of the view-only baselines, or a
     level of another checkout (``medium@/path/to/tree``). ``clock`` names the clock Hard's
-    budget is measured on (``CLOCKS``: "cpu" is fair on a busy machine); another checkout's
-    Hard keeps its own wall clock."""
+    budget is measured on (``CLOCKS``: "cpu" is fair on a busy machine), another checkout's
+    Hard's too."""
     if split_remote(name) is not None:
-        return RemoteBot(name, seat, seed, budget)
+        return RemoteBot(name, seat, seed, budget, clock)
     if name == "random":
         return RandomBot(seat, seed)
     if name == "greedy":
