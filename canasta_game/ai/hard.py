@@ -130,7 +130,7 @@ class HardBot:
         self.last_worlds = worlds
         if worlds == 0:
             return candidates[0]
-        return candidates[final_choice(values, live)]
+        return candidates[live[best_index([values[i] for i in live])]]
 
     def _world_values(
         self, world: State, moves: list[Action], side: int, horizon: int
@@ -178,25 +178,18 @@ def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, in
 
 def race(values: list[list[float]], live: list[int]) -> list[int]:
     """The live candidates that are not behind the leader beyond ``RACE_Z`` standard errors
-    of the paired difference (every live candidate has been played in the same worlds)."""
+    of the paired difference (every live candidate has been played in the same worlds).
+    Medium's choice always stays: every switch is judged against it (``best_index``)."""
     leader = max(live, key=lambda i: sum(values[i]))
     keep = []
     for i in live:
-        if i == leader:
+        if i in (leader, 0):
             keep.append(i)
             continue
         mean, stderr = paired_difference(values[leader], values[i])
         if mean <= RACE_Z * stderr:
             keep.append(i)
     return keep
-
-
-def final_choice(values: list[list[float]], live: list[int]) -> int:
-    """Medium's choice unless beaten beyond the noise; if the race dropped it, the best of
-    the rest by its average."""
-    if live and live[0] == 0:
-        return live[best_index([values[i] for i in live])]
-    return max(live, key=lambda i: sum(values[i]) / len(values[i]))
 
 
 def paired_difference(first: list[float], second: list[float]) -> tuple[float, float]:
