@@ -2,6 +2,7 @@
 
     python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
+        [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5]
 
 Why: the arena answers "is Hard stronger than Medium?" only after hundreds of hands at half a
 second per decision, which is far too slow to compare two versions of the search. Here the
@@ -16,8 +17,10 @@ the mover's side's hand score minus the mean of the others'.
 
 ``score`` asks Hard (at ``--budget``) for its move in every recorded position and prints how
 much better its choices are than Medium's, per decision, with the standard error; the file's
-values are independent of Hard's own sampling, so the estimate is unbiased. The generated
-file is not committed (it is output, and takes minutes to rebuild).
+values are independent of Hard's own sampling, so the estimate is unbiased. ``--clock cpu``
+measures Hard's budget on each worker's CPU time (fair on a busy machine), ``--set`` changes
+one of ``ai/hard.py``'s constants for the run (to compare a variant on the same decisions).
+The generated file is not committed (it is output, and takes minutes to rebuild).
 """
 
 from __future__ import annotations
