@@ -2,6 +2,7 @@
 
     python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
+        [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5]
 
 Why: the arena answers "is Hard stronger than Medium?" only after hundreds of hands at half a
 second per decision, which is far too slow to compare two versions of the search. Here the
@@ -16,13 +17,16 @@ the mover's side's hand score minus the mean of the others'.
 
 ``score`` asks Hard (at ``--budget``) for its move in every recorded position and prints how
 much better its choices are than Medium's, per decision, with the standard error; the file's
-values are independent of Hard's own sampling, so the estimate is unbiased. The generated
-file is not committed (it is output, and takes minutes to rebuild).
+values are independent of Hard's own sampling, so the estimate is unbiased. ``--clock cpu``
+measures Hard's budget on each worker's CPU time (fair on a busy machine), ``--set`` changes
+one of ``ai/hard.py``'s constants for the run (to compare a variant on the same decisions).
+The generated file is not committed (it is output, and takes minutes to rebuild).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import multiprocessing
 import random
@@ -30,6 +34,7 @@ import statistics
 import time
 from typing import Any
 
+from canasta_game.ai import hard
 from canasta_game.ai.hard import HardBot, pick_candidates, policy_candidate
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.engine.actions import Action, action_from_dict, action_to_dict
@@ -108,11 +113,21 @@ def _build_hand(task: tuple[int, int]) -> list[dict[str, Any]]:
     return rows
 
 
-def _hard_choice(task: tuple[dict[str, Any], int, float]) -> int:
-    row, index, budget = task
+def _override(settings: list[str]) -> None:
+    """Set Hard's tuning constants by name (``--set RACE=False``) in this worker process."""
+    for item in settings:
+        name, _, text = item.partition("=")
+        if not hasattr(hard, name):
+            raise SystemExit(f"ai/hard.py has no constant {name!r}")
+        setattr(hard, name, type(getattr(hard, name))(ast.literal_eval(text)))
+
+
+def _hard_choice(task: tuple[dict[str, Any], int, float, str, list[str]]) -> int:
+    row, index, budget, clock, settings = task
+    _override(settings)
     state = state_from_dict(row["state"])
     candidates = [action_from_dict(c) for c in row["candidates"]]
-    bot = HardBot(state.actor, f"decisions:{index}", budget)
+    bot = HardBot(state.actor, f"decisions:{index}", budget, clock=hard.CLOCKS[clock])
     choice = bot.choose(observe(state, state.actor), legal_moves(state))
     return candidates.index(choice) if choice in candidates else -1
 
@@ -133,7 +148,7 @@ def score(args: argparse.Namespace) -> None:
     with open(args.file, encoding="utf-8") as handle:
         rows = json.load(handle)
     started = time.perf_counter()
-    tasks = [(row, i, args.budget) for i, row in enumerate(rows)]
+    tasks = [(row, i, args.budget, args.clock, args.set) for i, row in enumerate(rows)]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         picks = pool.map(_hard_choice, tasks, chunksize=4)
     gains = [
@@ -167,6 +182,10 @@ def main() -> None:
     rate.add_argument("file")
     rate.add_argument("--budget", type=float, default=0.5)
     rate.add_argument("--jobs", type=int, default=2)
+    rate.add_argument(
+        "--clock", choices=sorted(hard.CLOCKS), default="wall", help="cpu: fair on a busy machine"
+    )
+    rate.add_argument("--set", action="append", default=[], help="NAME=VALUE of ai/hard.py")
     rate.set_defaults(run=score)
     args = parser.parse_args()
     args.run(args)

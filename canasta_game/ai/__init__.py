@@ -18,17 +18,26 @@ Modules, one job each:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canasta_game.ai.base import LEVELS, Bot
 from canasta_game.ai.easy import EasyBot
 from canasta_game.ai.hard import HardBot
 from canasta_game.ai.medium import MediumBot
 
 
-def make_bot(level: str, seat: int, seed: int | str, budget: float = 0.5) -> Bot:
+def make_bot(
+    level: str,
+    seat: int,
+    seed: int | str,
+    budget: float = 0.5,
+    clock: Callable[[], float] | None = None,
+) -> Bot:
     """A computer player of ``level`` ("easy", "medium" or "hard") for ``seat``.
 
     ``seed`` makes its choices reproducible; ``budget`` is Hard's thinking time per decision
-    in seconds (the other levels ignore it).
+    in seconds, measured on ``clock`` (the wall clock unless given; the other levels ignore
+    both).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
@@ -36,7 +45,9 @@ def make_bot(level: str, seat: int, seed: int | str, budget: float = 0.5) -> Bot
         return EasyBot(seat, seed)
     if level == "medium":
         return MediumBot(seat, seed)
-    return HardBot(seat, seed, budget)
+    if clock is None:
+        return HardBot(seat, seed, budget)
+    return HardBot(seat, seed, budget, clock=clock)
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "make_bot"]

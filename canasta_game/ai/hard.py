@@ -8,14 +8,16 @@ For a decision with more than one plausible move, Hard
    dealt at random around the cards known to be in each hand), applies every candidate in
    that same world and plays on with the fast rollout policy for ``horizon`` turns, scoring
    the result with ``evaluate`` (the exact hand score if the hand ended);
-3. repeats with fresh worlds until its budget is spent, and picks the candidate whose average
-   beats Medium's choice by more than the noise (``SWITCH_Z`` standard errors of the paired
+3. repeats with fresh worlds until its deadline, and picks the candidate whose average beats
+   Medium's choice by more than the noise (``SWITCH_Z`` standard errors of the paired
    difference), otherwise Medium's choice.
 
-The budget is wall-clock seconds, but the search also stops after a number of simulated
-engine actions proportional to the budget (``ACTIONS_PER_SECOND``), so on an unloaded machine
-a seeded Hard makes the same decisions run after run; the clock is the safety net that keeps
-every decision within its budget on a slow or busy machine.
+The budget is a deadline: Hard plays worlds until ``DEADLINE_SHARE`` of it has passed on its
+clock (the wall clock at the table; the arena's ``--clock cpu`` gives it the process's CPU
+time so that a busy machine does not weaken it). Until issue 16 it also stopped after a fixed
+count of simulated actions, which used about 40% of the budget on an idle machine. A seeded
+Hard is therefore reproducible only under a clock that is (a test gives it one that ticks per
+reading).
 
 The constants were chosen on a fixed set of 532 decisions from Medium self-play whose every
 candidate move was valued by playing the hand out 24 times (Medium in every seat, the stock
@@ -24,6 +26,20 @@ rounds and the whole hand gained -8.0, +3.9, +6.1, +5.5 and +5.0 points per deci
 (standard error about 3); a switching threshold of 1, 1.5, 2 and 3 standard errors and four
 candidates instead of three changed it by less than the noise. Rollouts played by Medium
 itself instead of the fast policy (one round, far fewer worlds) lost 5.9 per decision.
+
+Issue 16, on a new set of 679 decisions (``decision_set.py build --hands 60 --worlds 24``),
+every Hard at 0.25 s of CPU time per decision, gain over Medium per decision (standard
+error): the fixed action count (before issue 16, median 22 worlds) +6.6 (2.4); the deadline
+(median 59 worlds) +9.3 (2.4), paired on the same decisions +2.7 (1.6) over the action count.
+Paired against the deadline alone: switching at 1.5 standard errors +0.3 (1.6); racing
+(``RACE``: every 4 worlds, drop a candidate 2.5 standard errors behind the leader) that may
+drop Medium's choice -2.9 (4.2), with four candidates -1.7 (4.7); racing that keeps Medium's
+choice +1.1 (1.0): within the noise, so left off.
+Arena, classic-4 unless named, duplicate deals of one hand each, Hard at 0.25 s of CPU time
+(``--clock cpu``), score per hand with 95% intervals: against the Hard before issue 16 (the
+same clock) +39 [-78, +157] over 128 hands (hand won 52.7%); against Medium +114 [+51, +176]
+over 136 hands (61.0% [52.6, 68.8]); Samba against Medium +110 [-38, +257] over 136 hands.
+At 0.5 s on the wall clock, decision p95 493 ms (max 510 ms, 257 decisions, a busy machine).
 """
 
 from __future__ import annotations
@@ -50,13 +66,18 @@ from canasta_game.engine.state import Phase, State
 CANDIDATES = 3
 GAP = 80.0  # Medium's score gap beyond which a move is not worth searching
 SWITCH_Z = 2.0  # how sure the search must be before it overrules Medium
-ACTIONS_PER_SECOND = 7000.0  # simulated actions per second of budget (deterministic stop)
+DEADLINE_SHARE = 0.92  # of the budget: the last world in flight and the answer fit the rest
 ROUNDS = 4  # rollout horizon in rounds of the table (2 gained less: see the docstring)
 SHORT_BUDGET = 0.05  # below this budget a single round of lookahead is all there is time for
-MIN_WORLDS = 4
+RACE = False  # drop candidates clearly behind (measured within the noise: see the docstring)
+RACE_EVERY = 4  # worlds between two looks at the race
+RACE_Z = 2.5  # standard errors behind the leader at which a candidate is dropped
 FINISH_TURN_WITH_MEDIUM = True
 USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
 USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
+# The clocks a budget can be measured on: the wall clock at the table; the process's CPU time
+# in the arena, so that a shared, busy machine does not cut Hard's thinking short.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 class HardBot:
@@ -103,43 +124,47 @@ class HardBot:
     def _search(
         self, view: PlayerView, legal: Sequence[Action], candidates: list[Action], started: float
     ) -> Action:
-        deadline = started + self.budget * 0.92
-        action_budget = self.budget * ACTIONS_PER_SECOND
+        """Play every live candidate out in fresh worlds until the deadline, then choose."""
+        deadline = started + self.budget * DEADLINE_SHARE
         rounds = ROUNDS if self.budget >= SHORT_BUDGET else 1
         horizon = rounds * view.rules.players
-        side = view.side
         values: list[list[float]] = [[] for _ in candidates]
+        live = list(range(len(candidates)))
         avoid = discard_inference(view) if USE_INFERENCE else None
-        spent = 0
         worlds = 0
-        while True:
+        while self.clock() < deadline:
             world = sample_state(view, self.rng, legal, avoid)
-            seed = self.rng.getrandbits(32)
-            results: list[float] = []
-            for move in candidates:
-                try:
-                    after, _ = apply(world, move)
-                except IllegalAction:
-                    results = []
-                    break
-                steps = 0
-                if FINISH_TURN_WITH_MEDIUM:
-                    after, steps = finish_turn(after, self.seat)
-                final, more = playout(after, random.Random(seed), world.turn + horizon)
-                spent += steps + more + 1
-                results.append(evaluate(final, side))
-            if results:
-                for i, value in enumerate(results):
-                    values[i].append(value)
-                worlds += 1
-            if self.clock() >= deadline:
-                break
-            if worlds >= MIN_WORLDS and spent >= action_budget:
-                break
+            results = self._world_values(world, [candidates[i] for i in live], view.side, horizon)
+            if results is None:
+                continue
+            for i, value in zip(live, results, strict=True):
+                values[i].append(value)
+            worlds += 1
+            if RACE and worlds % RACE_EVERY == 0 and len(live) > 1:
+                live = race(values, live)
         self.last_worlds = worlds
         if worlds == 0:
             return candidates[0]
-        return candidates[best_index(values)]
+        return candidates[live[best_index([values[i] for i in live])]]
+
+    def _world_values(
+        self, world: State, moves: list[Action], side: int, horizon: int
+    ) -> list[float] | None:
+        """Each move's value in one sampled world, every playout with the same random stream
+        (common random numbers make the differences between moves far less noisy); None when
+        the world rules a move out (it was sampled from a view a move's legality depends on)."""
+        seed = self.rng.getrandbits(32)
+        results: list[float] = []
+        for move in moves:
+            try:
+                after, _ = apply(world, move)
+            except IllegalAction:
+                return None
+            if FINISH_TURN_WITH_MEDIUM:
+                after, _ = finish_turn(after, self.seat)
+            final, _ = playout(after, random.Random(seed), world.turn + horizon)
+            results.append(evaluate(final, side))
+        return results
 
 
 def finish_turn(state: State, seat: int, limit: int = 12) -> tuple[State, int]:
@@ -166,19 +191,38 @@ def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, in
     return state, steps
 
 
+def race(values: list[list[float]], live: list[int]) -> list[int]:
+    """The live candidates that are not behind the leader beyond ``RACE_Z`` standard errors
+    of the paired difference (every live candidate has been played in the same worlds).
+    Medium's choice always stays: every switch is judged against it (``best_index``)."""
+    leader = max(live, key=lambda i: sum(values[i]))
+    keep = []
+    for i in live:
+        if i in (leader, 0):
+            keep.append(i)
+            continue
+        mean, stderr = paired_difference(values[leader], values[i])
+        if mean <= RACE_Z * stderr:
+            keep.append(i)
+    return keep
+
+
+def paired_difference(first: list[float], second: list[float]) -> tuple[float, float]:
+    """Mean of ``first - second`` world by world, and its standard error (inf for one world)."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def best_index(values: list[list[float]]) -> int:
     """Medium's choice (index 0) unless another candidate is better beyond the noise."""
-    base = values[0]
-    n = len(base)
     best, best_mean = 0, 0.0
     for i in range(1, len(values)):
-        diffs = [v - b for v, b in zip(values[i], base, strict=True)]
-        mean = sum(diffs) / n
-        if n > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            stderr = math.sqrt(var / n)
-        else:
-            stderr = math.inf
+        mean, stderr = paired_difference(values[i], values[0])
         if mean > SWITCH_Z * stderr and mean > best_mean:
             best, best_mean = i, mean
     return best

@@ -37,6 +37,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budget", type=float, default=0.5, help="Hard's seconds per decision")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="what Hard's budget is measured on, for every Hard of the arena (cpu: its "
+        "process's CPU time, fair on a busy machine)",
+    )
     parser.add_argument("--hands-per-game", type=int, default=None)
     parser.add_argument("--target", type=int, default=None, help="game target score")
     parser.add_argument("--json", action="store_true", help="print one JSON object last")
@@ -44,7 +51,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1 or args.budget <= 0:
         parser.error("--games and --jobs must be positive, --budget above zero")
     rules = preset(args.preset, target=args.target) if args.target else preset(args.preset)
-    spec = ArenaSpec(rules, args.a, args.b, args.seed, args.budget, args.hands_per_game)
+    spec = ArenaSpec(
+        rules,
+        args.a,
+        args.b,
+        args.seed,
+        args.budget,
+        hands_per_game=args.hands_per_game,
+        clock=args.clock,
+    )
     report = run_arena(spec, args.games, args.jobs)
     for key, value in report.items():
         print(f"{key:>28}: {value}")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from canasta_game.ai import make_bot
 from canasta_game.ai.base import LEVELS, Bot
 from canasta_game.ai.baselines import GreedyBot, RandomBot
+from canasta_game.ai.hard import CLOCKS
 from canasta_game.ai.play import play_hand
 from canasta_game.arena.remote import RemoteBot, split_remote
 from canasta_game.engine.match import Match
@@ -25,16 +26,18 @@ from canasta_game.engine.state import State
 BOT_NAMES = (*LEVELS, "random", "greedy")
 
 
-def build_bot(name: str, seat: int, seed: str, budget: float) -> Bot:
+def build_bot(name: str, seat: int, seed: str, budget: float, clock: str = "wall") -> Bot:
     """A bot by arena name: a level of ``make_bot``, one of the view-only baselines, or a
-    level of another checkout (``medium@/path/to/tree``)."""
+    level of another checkout (``medium@/path/to/tree``). ``clock`` names the clock Hard's
+    budget is measured on (``CLOCKS``: "cpu" is fair on a busy machine), another checkout's
+    Hard's too."""
     if split_remote(name) is not None:
-        return RemoteBot(name, seat, seed, budget)
+        return RemoteBot(name, seat, seed, budget, clock)
     if name == "random":
         return RandomBot(seat, seed)
     if name == "greedy":
         return GreedyBot(seat, seed)
-    return make_bot(name, seat, seed, budget)
+    return make_bot(name, seat, seed, budget, clock=CLOCKS[clock])
 
 
 @dataclass
@@ -63,6 +66,7 @@ class ArenaSpec:
     seed: int
     budget: float
     hands_per_game: int | None = None
+    clock: str = "wall"  # Hard's budget clock, a key of ``CLOCKS``
 
 
 def play_deal(spec: ArenaSpec, deal: int) -> DealResult:
@@ -86,6 +90,7 @@ def _play_copy(
             s,
             f"{spec.seed}:{deal}:{s}",  # the same seat has the same seed in every copy
             spec.budget,
+            spec.clock,
         )
         for s in range(rules.players)
     ]

@@ -40,7 +40,7 @@ def split_remote(name: str) -> tuple[str, Path] | None:
 class RemoteBot:
     """A player of another tree for one seat; call ``see`` with each position first."""
 
-    def __init__(self, name: str, seat: int, seed: str, budget: float) -> None:
+    def __init__(self, name: str, seat: int, seed: str, budget: float, clock: str = "wall") -> None:
         parsed = split_remote(name)
         if parsed is None:
             raise ValueError(f"{name!r} is not a LEVEL@CHECKOUT name")
@@ -49,7 +49,7 @@ class RemoteBot:
         self._state: State | None = None
         env = dict(os.environ, PYTHONPATH=str(tree))
         self._child = subprocess.Popen(
-            [sys.executable, str(WORKER), self.level, str(seat), seed, str(budget)],
+            [sys.executable, str(WORKER), self.level, str(seat), seed, str(budget), clock],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,

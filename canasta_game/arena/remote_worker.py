@@ -12,8 +12,10 @@ their defaults in the presets such trees share).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import sys
+import time
 from typing import Any
 
 
@@ -33,11 +35,22 @@ def _answer(bot: Any, data: dict[str, Any]) -> dict[str, Any]:
     return {"action": action_to_dict(bot.choose(observe(state, state.actor), legal))}
 
 
-def main() -> int:
+def _bot(level: str, seat: int, seed: str, budget: float, clock: str) -> Any:
+    """The other tree's player; its Hard measures the budget on this process's CPU time when
+    asked to and its ``HardBot`` takes a clock (every tree since the arena's first version)."""
     from canasta_game.ai import make_bot
 
+    if level == "hard" and clock == "cpu":
+        from canasta_game.ai.hard import HardBot
+
+        if "clock" in inspect.signature(HardBot).parameters:
+            return HardBot(seat, seed, budget, clock=time.process_time)
+    return make_bot(level, seat, seed, budget)
+
+
+def main() -> int:
     level, seat, seed, budget = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
-    bot = make_bot(level, seat, seed, budget)
+    bot = _bot(level, seat, seed, budget, sys.argv[5] if len(sys.argv) > 5 else "wall")
     for line in sys.stdin:
         try:
             reply = _answer(bot, json.loads(line)["state"])

@@ -34,6 +34,7 @@ def run_arena(spec: ArenaSpec, games: int, jobs: int = 1) -> dict[str, Any]:
         "b": spec.b,
         "seed": spec.seed,
         "budget_s": spec.budget,
+        "clock": spec.clock,
         "target": spec.rules.target,
         "hands_per_game": spec.hands_per_game,
         "jobs": jobs,

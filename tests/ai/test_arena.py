@@ -6,11 +6,14 @@ import json
 import math
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from canasta_game.arena import ArenaSpec, play_deal, run_arena
+from canasta_game.ai.hard import HardBot
+from canasta_game.arena import ArenaSpec, play_deal, remote_worker, run_arena
+from canasta_game.arena.games import build_bot
 from canasta_game.arena.remote import split_remote
 from canasta_game.arena.stats import clustered_ratio_interval, percentile, wilson_interval
 from canasta_game.engine.rules import preset
@@ -132,3 +135,15 @@ def test_a_remote_name_must_be_a_level_at_a_checkout(tmp_path: Path) -> None:
         split_remote(f"medium@{tmp_path}")  # no canasta_game there
     with pytest.raises(ValueError):
         split_remote(f"expert@{Path(__file__).resolve().parents[2]}")
+
+
+def test_the_clock_option_reaches_every_hard_of_the_arena() -> None:
+    """``--clock cpu`` measures each Hard's budget on its process's CPU time, a Hard of
+    another checkout (run by the remote worker) included, so a busy machine weakens neither
+    side; the other players take no clock."""
+    local = build_bot("hard", 1, "s", 0.1, "cpu")
+    assert isinstance(local, HardBot) and local.clock is time.process_time
+    assert build_bot("hard", 1, "s", 0.1).clock is time.perf_counter  # type: ignore[attr-defined]
+    remote = remote_worker._bot("hard", 1, "s", 0.1, "cpu")
+    assert isinstance(remote, HardBot) and remote.clock is time.process_time
+    assert remote_worker._bot("medium", 1, "s", 0.1, "cpu").level == "medium"

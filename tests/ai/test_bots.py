@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import time
 from collections import Counter
@@ -10,7 +12,14 @@ import pytest
 
 from canasta_game.ai import LEVELS, make_bot
 from canasta_game.ai.easy import EasyBot
-from canasta_game.ai.hard import HardBot, best_index, pick_candidates, policy_candidate
+from canasta_game.ai.hard import (
+    DEADLINE_SHARE,
+    HardBot,
+    best_index,
+    pick_candidates,
+    policy_candidate,
+    race,
+)
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, DrawStock, TakePile
 from canasta_game.engine.cards import IS_WILD
@@ -57,9 +66,11 @@ def test_every_level_answers_the_go_out_question_with_a_legal_answer(level: str)
 
 
 def test_hard_keeps_to_its_budget_and_searches_when_it_matters() -> None:
+    """A searched decision ends at the deadline: it uses its budget, and no more."""
     bot = HardBot(0, "budget", budget=0.1)
     searched = 0
     worst = 0.0
+    shortest = math.inf
     for seed in range(12):
         state = _mid_hand(f"budget:{seed}", turns=8 + seed % 4)
         if state.phase is Phase.OVER:
@@ -69,11 +80,46 @@ def test_hard_keeps_to_its_budget_and_searches_when_it_matters() -> None:
         legal = legal_moves(state)
         started = time.perf_counter()
         move = bot.choose(observe(state, seat), legal)
-        worst = max(worst, time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        worst = max(worst, elapsed)
         assert move in legal
-        searched += bot.last_worlds > 0
+        if bot.last_worlds > 0:
+            searched += 1
+            shortest = min(shortest, elapsed)
     assert worst < 0.25  # the budget plus one world in flight, with room for a busy machine
     assert searched > 0
+    assert shortest >= 0.1 * DEADLINE_SHARE  # a deadline, not a count of simulated actions
+
+
+def test_hard_searches_until_the_deadline_on_the_clock_it_is_given() -> None:
+    """The injected clock alone ends the search: a clock that moves 1 ms per reading gives
+    a world per millisecond up to the deadline (a machine's speed does not enter)."""
+    for seed in range(12):
+        state = _mid_hand(f"deadline:{seed}", turns=8 + seed % 4)
+        if state.phase is Phase.OVER:
+            continue
+        ticks = itertools.count(0.0, 0.001)
+        bot = HardBot(state.actor, "deadline", budget=0.05, clock=ticks.__next__)
+        move = bot.choose(observe(state, state.actor), legal_moves(state))
+        assert move in legal_moves(state)
+        if bot.last_worlds:
+            # readings at 1..45 ms fall before the deadline of 46 ms; worlds a sampled deal
+            # rules a candidate out of are not counted
+            assert 40 <= bot.last_worlds <= 45
+            return
+    pytest.fail("no position was searched")
+
+
+def test_hard_drops_candidates_clearly_behind_and_keeps_close_ones() -> None:
+    """The race spends the worlds on the moves still in contention; Medium's choice stays in
+    it, since every switch is judged against it."""
+    close = [0.0, 10.0, -10.0, 5.0, -5.0, 0.0, 20.0, -20.0]
+    leader = [v + 100.0 for v in close]
+    noisy = [v + (300.0 if i % 2 else -300.0) for i, v in enumerate(close)]
+    clearly_worse = [v - 50.0 for v in close]
+    values = [close, leader, noisy, clearly_worse]
+    assert race(values, [0, 1, 2, 3]) == [0, 1, 2]  # 3 is 150 points behind, steadily
+    assert race([clearly_worse, close, noisy], [0, 1, 2]) == [0, 1, 2]
 
 
 def test_hard_overrules_medium_only_when_the_difference_beats_the_noise() -> None:

@@ -8,6 +8,7 @@ Hard's worlds must look, from its own seat, exactly like the real position.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -72,9 +73,9 @@ def _permuted(state: State, seat: int, rng: random.Random) -> State:
 
 def _bot(level: str, seat: int) -> Bot:
     if level == "hard":
-        # a clock that never moves: the search stops on its action budget alone, so two
-        # runs with the same seed search exactly the same worlds
-        return HardBot(seat, "same", budget=0.03, clock=lambda: 0.0)
+        # a clock that moves by a fixed step per reading: the deadline falls after the same
+        # number of worlds in both runs, so the same seed searches exactly the same worlds
+        return HardBot(seat, "same", budget=0.03, clock=itertools.count(0.0, 0.004).__next__)
     return make_bot(level, seat, "same")
 
 
