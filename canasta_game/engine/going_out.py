@@ -162,10 +162,12 @@ def _cut(
     state: State, side: int, naturals: dict[int, int], wilds: int, blacks: int, run_canastas: int
 ) -> list[int] | None:
     """The solver's cheap exact cuts: None when going out is impossible, two or more cards no
-    meld can take (only one can be the discard, C-OUT-2) or too few canastas in reach
-    (C-OUT-1); else the kinds of card that must be the discard (at most one)."""
-    stuck = _unmeldable(state, side, naturals, blacks)
-    if len(stuck) > 1:
+    meld can take (only one can be the discard, C-OUT-2), more pairs than wild cards
+    (``_pairs_short``) or too few canastas in reach (C-OUT-1); else the kinds of card that
+    must be the discard (at most one)."""
+    keys = group_keys(state.melds[side])
+    stuck = _unmeldable(state, naturals, blacks, keys)
+    if len(stuck) > 1 or _pairs_short(naturals, wilds, keys):
         return None
     if not _canastas_in_reach(state, side, naturals, wilds, run_canastas):
         return None
@@ -204,17 +206,34 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     return False
 
 
-def _unmeldable(state: State, side: int, naturals: dict[int, int], blacks: int) -> list[int]:
+def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
+    """The ranks of the side's groups a natural may join (not black threes, C-B3-1, nor a
+    wild meld, O-WILD-MELDS; sequence keys never equal a rank)."""
+    return {m.key for m in melds if not m.is_black_threes and not m.is_wild_meld}
+
+
+def _unmeldable(
+    state: State, naturals: dict[int, int], blacks: int, keys: set[int]
+) -> list[int]:
     """The kinds of card that no meld this turn can take, so one of them must be the discard:
-    a lone natural of a rank the side has not melded (C-MELD-2) and one or two black threes
-    (C-B3-1). A cheap exact cut before the search: most hands have several such cards."""
-    keys = {m.key for m in state.melds[side] if not m.is_black_threes and not m.is_wild_meld}
+    a lone natural of a rank the side has not melded (``keys``, C-MELD-2) and one or two
+    black threes (C-B3-1). A cheap exact cut before the search: most hands have several."""
     stuck = [rank for rank, count in naturals.items() if count == 1 and rank not in keys]
     if CALIENTE in naturals:  # CAL-5: never melded, however many
         stuck = [r for r in stuck if r != CALIENTE] + [CALIENTE] * naturals[CALIENTE]
     if blacks in (1, 2) or (blacks and not state.rules.b3_meld):
         stuck.extend([_BLACK] * (blacks if not state.rules.b3_meld else 1))  # IT-14, HF-12
     return stuck
+
+
+def _pairs_short(naturals: dict[int, int], wilds: int, keys: set[int]) -> bool:
+    """More pairs of ranks the side has not melded (``keys``) than wild cards: each such pair
+    needs a wild card to be a meld (C-MELD-1, C-MELD-2), and no final discard helps (one card
+    off a pair leaves a natural no meld takes, one off a triple makes another pair, a wild
+    card discarded is one fewer). A cheap exact cut: the search (``_layouts``, ``_spread``)
+    asks exactly this of every spread."""
+    pairs = [rank for rank, count in naturals.items() if count == 2]
+    return len(pairs) > wilds and sum(rank not in keys for rank in pairs) > wilds
 
 
 def _canastas_in_reach(
