@@ -212,9 +212,7 @@ def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
     return {m.key for m in melds if not m.is_black_threes and not m.is_wild_meld}
 
 
-def _unmeldable(
-    state: State, naturals: dict[int, int], blacks: int, keys: set[int]
-) -> list[int]:
+def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[int]) -> list[int]:
     """The kinds of card that no meld this turn can take, so one of them must be the discard:
     a lone natural of a rank the side has not melded (``keys``, C-MELD-2) and one or two
     black threes (C-B3-1). A cheap exact cut before the search: most hands have several."""
