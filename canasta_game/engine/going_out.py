@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
+from operator import attrgetter
 
 from canasta_game.engine import handfoot
 from canasta_game.engine.cards import (
     ACE,
+    BLACK_THREE_KEY,
     CALIENTE,
     FOUR,
     IS_BLACK_THREE,
@@ -25,6 +27,7 @@ from canasta_game.engine.cards import (
     RANK_OF,
     SEQUENCE_KEY,
     SUIT_OF,
+    WILD_KEY,
 )
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
@@ -132,7 +135,9 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     if rules.book_quota or rules.books_closed or rules.out_needs_discard:
         return True
     side = state.side_of(state.current)
-    for hand, runs in _run_choices(state, side):
+    # (no sequence to settle, SAM-11: the hand as it is, without the generator)
+    choices = _run_choices(state, side) if rules.sequences else ((state.hands[state.current], ()),)
+    for hand, runs in choices:
         run_canastas = sum(1 for size in runs if size >= rules.canasta_size)
         if rules.out_needs_sequence and not run_canastas:
             continue  # BOL-9
@@ -209,7 +214,13 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
 def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
     """The ranks of the side's groups a natural may join (not black threes, C-B3-1, nor a
     wild meld, O-WILD-MELDS; sequence keys never equal a rank)."""
-    return {m.key for m in melds if not m.is_black_threes and not m.is_wild_meld}
+    keys = set(map(_KEY_OF, melds))  # (in C: every "may I go out?" asks)
+    keys.discard(BLACK_THREE_KEY)
+    keys.discard(WILD_KEY)
+    return keys
+
+
+_KEY_OF = attrgetter("key")
 
 
 def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[int]) -> list[int]:
