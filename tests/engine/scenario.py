@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_game.engine import IllegalAction, apply, score_hand, why_illegal
+from canasta_game.ai.baselines import RandomBot
+from canasta_game.engine import IllegalAction, Phase, apply, score_hand, why_illegal
 from canasta_game.engine.cards import face_text
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.rules import Rules
+from canasta_game.engine.setup import new_hand
 
 
 def pick(state, seat, text):
@@ -55,3 +59,17 @@ def rejected(state, action, *rules):
         apply(state, action)
     assert info.value.reason.rule == why.rule
     return why
+
+
+def random_play_positions(rules: Rules, label: str, hands: int = 2, actions: int = 600):
+    """Every play-phase position of ``hands`` seeded hands of random self-play (at most
+    ``actions`` actions each): the walks that compare a cheap cut with the search it skips."""
+    for n in range(hands):
+        state = new_hand(rules, f"{label}:{n}", 0)
+        bots = [RandomBot(seat, n) for seat in range(rules.players)]
+        for _ in range(actions):
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.PLAY:
+                yield state
+            state, _ = apply(state, bots[state.actor].choose(None, legal_moves(state)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastgen
@@ -143,18 +144,9 @@ def test_within_reach_is_necessary_for_going_out(name: str) -> None:
     """C-OUT-7: ``legal_moves`` asks ``within_reach`` before the full check of "may I go
     out?" under every variant, so wherever the player could go out (``can_go_out`` as if the
     partner said yes) the cheap cuts must not say no; the walk meets both answers."""
-    rules = preset(name)
     answers: set[bool] = set()
-    for n in range(2):
-        state = new_hand(rules, f"reach:{name}:{n}", 0)
-        bots = [RandomBot(seat, n) for seat in range(rules.players)]
-        for _ in range(600):
-            if state.phase is Phase.OVER:
-                break
-            if state.phase is Phase.PLAY:
-                possible = can_go_out(state, asking=True)
-                answers.add(possible)
-                assert within_reach(state) or not possible, f"{name} {n} turn {state.turn}"
-            moves = legal_moves(state)
-            state, _ = apply(state, bots[state.actor].choose(None, moves))
+    for state in random_play_positions(preset(name), f"reach:{name}"):
+        possible = can_go_out(state, asking=True)
+        answers.add(possible)
+        assert within_reach(state) or not possible, f"{name} turn {state.turn}"
     assert answers == {True, False}

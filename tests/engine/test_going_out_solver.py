@@ -12,13 +12,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from scenario import random_play_positions
 
-from canasta_game.ai.baselines import RandomBot
 from canasta_game.engine import Phase, going_out, preset, state_from_setup
-from canasta_game.engine.game import apply
 from canasta_game.engine.going_out import can_go_out
-from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.setup import new_hand
 
 RANKS = "59KA7"
 SUITS = "cdhs"
@@ -308,22 +305,14 @@ def test_the_pairs_cut_changes_no_answer(name: str, monkeypatch: pytest.MonkeyPa
     """C-MELD-1, C-MELD-2, C-OUT-1: the cut of more unmelded pairs than wild cards
     (``_pairs_short``) answers no only where the search without it says no too, along random
     self-play of each variant (every play position, as if the partner said yes)."""
-    rules = preset(name)
     cut = 0
-    for n in range(2):
-        state = new_hand(rules, f"pairs:{name}:{n}", 0)
-        bots = [RandomBot(seat, n) for seat in range(rules.players)]
-        for _ in range(600):
-            if state.phase is Phase.OVER:
-                break
-            if state.phase is Phase.PLAY:
-                fast = can_go_out(state, asking=True)
-                with monkeypatch.context() as patched:
-                    patched.setattr(going_out, "_pairs_short", lambda *_args: False)
-                    slow = can_go_out(state, asking=True)
-                assert fast == slow, f"{name} {n} turn {state.turn}"
-                cut += going_out._pairs_short(*_pairs_inputs(state))
-            state, _ = apply(state, bots[state.actor].choose(None, legal_moves(state)))
+    for state in random_play_positions(preset(name), f"pairs:{name}"):
+        fast = can_go_out(state, asking=True)
+        with monkeypatch.context() as patched:
+            patched.setattr(going_out, "_pairs_short", lambda *_args: False)
+            slow = can_go_out(state, asking=True)
+        assert fast == slow, f"{name} turn {state.turn}"
+        cut += going_out._pairs_short(*_pairs_inputs(state))
     assert cut > 0
 
 
