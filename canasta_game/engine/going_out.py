@@ -256,17 +256,27 @@ def _canastas_in_reach(
     counts the more of its groups' own count and its cards taken together."""
     rules = state.rules
     full = rules.canasta_size
+    need = rules.go_out_canastas
     reach = run_canastas
+    # every term of the count below is at least what a meld reaches alone: once those alone
+    # make the quota, the answer is yes (most sides asked about hold their canastas already)
+    least = reach
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
             continue
         if meld.is_wild_meld:
             reach += meld.size + wilds >= full
+            least += meld.size + wilds >= full
+            if least >= need:
+                return True
             continue
         nat = meld.naturals + naturals.get(meld.key, 0)
         room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
         alone = meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+        least += alone
+        if least >= need:
+            return True
         pool = pooled.setdefault(meld.key, [naturals.get(meld.key, 0) + wilds, 0, 0])
         pool[0] += meld.size
         pool[1] += 1
@@ -278,7 +288,7 @@ def _canastas_in_reach(
     for count in naturals.values():
         reach += count >= 2 and count + min(wilds, wild_cap(rules, count, UNLIMITED)) >= full
     reach += rules.wild_melds and wilds >= full
-    return reach >= rules.go_out_canastas
+    return reach >= need
 
 
 def _meldable(
@@ -313,13 +323,20 @@ def _layouts(
     locked = rules.no_wild_on_canasta  # SAM-15: a canasta takes no more wild cards
     groups: dict[int, list[TableMeld]] = {}
     for meld in melds:
-        if not meld.is_black_threes and meld.key < SEQUENCE_KEY and not meld.is_wild_meld:
-            groups.setdefault(meld.key, []).append(meld)
+        key = meld.key  # (not black threes, no sequence, no wild meld)
+        if key < SEQUENCE_KEY and key != BLACK_THREE_KEY and key != WILD_KEY:
+            groups.setdefault(key, []).append(meld)
     fixed: list[list[int]] = []
     choices: list[list[list[list[int]]]] = []
     for key, metas in groups.items():
         count = naturals.get(key, 0)
-        if len(metas) > 1 and rules.sequences:  # SAM-12: several groups of a rank
+        if len(metas) == 1:  # (most ranks: the one meld takes the naturals)
+            meld = metas[0]
+            size = meld.naturals + meld.wilds
+            done = int(locked and size >= meld.canasta_size)
+            fixed.append([meld.naturals + count, meld.wilds, size + count, 0, done])
+            continue
+        if rules.sequences:  # SAM-12: several groups of a rank
             choices.append(list(_joined_options(rules, metas, count)))
             continue
         entries = [[m.naturals, m.wilds, m.size, 0, int(locked and m.is_canasta)] for m in metas]
@@ -335,8 +352,11 @@ def _layouts(
             fixed.append([count, 0, count, max(0, 3 - count), 0])
     if rules.meld_max and any(entry[2] > rules.meld_max for entry in fixed):
         return  # CUB-4: no meld grows past the largest
+    if not choices:
+        yield fixed  # (the one layout of most sides; the spreads only read the entries)
+        return
     for picked in product(*choices):
-        yield [list(e) for e in fixed] + [list(e) for option in picked for e in option]
+        yield fixed + [e for option in picked for e in option]
 
 
 def _joined_options(rules: Rules, metas: list[TableMeld], count: int) -> Iterator[list[list[int]]]:
