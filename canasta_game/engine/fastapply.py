@@ -14,7 +14,7 @@ from __future__ import annotations
 from canasta_game.engine import constructive
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
-from canasta_game.engine.game import apply, start_turn
+from canasta_game.engine.game import apply, turn_changes
 from canasta_game.engine.meldrules import classify, grown, make_meld
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 from canasta_game.engine.take import top_target
@@ -39,21 +39,23 @@ def advance(state: State, move: Action) -> State:
 
 def _discard(state: State, move: Discard) -> State | None:
     """C-TURN-4: the card goes on the pile (freezing it, C-PILE-3) and the next seat's turn
-    begins (``game.start_turn``: C-STOCK-4 may end the hand there). Not for going out or a
-    player who must go out (C-OUT-2, C-B3-2, C-OUT-6): ``apply`` decides those."""
+    begins (``game.turn_changes``, in the same copy). Not for going out or a player who must
+    go out (C-OUT-2, C-B3-2, C-OUT-6), nor with an empty stock (C-STOCK-4 may end the hand
+    when the next turn begins): ``apply`` decides those."""
     hand = state.hands[state.current]
-    if len(hand) < 2 or state.must_go_out or constructive.needs_full_check(state.rules):
+    if len(hand) < 2 or state.must_go_out or not state.stock:
+        return None
+    if constructive.needs_full_check(state.rules):
         return None
     seat = state.current
     index = hand.index(move.card)
     rules = state.rules
-    discarded = {
-        "hands": set_at(state.hands, seat, hand[:index] + hand[index + 1 :]),
-        "pile": (*state.pile, move.card),
-        "pile_frozen": state.pile_frozen or rules.freezes_pile(move.card),
-        "discards": (*state.discards, (seat, move.card)),
-    }
-    return start_turn(state, (seat + 1) % rules.players, [], **discarded)[0]
+    changes = turn_changes(state, (seat + 1) % rules.players)
+    changes["hands"] = set_at(state.hands, seat, hand[:index] + hand[index + 1 :])
+    changes["pile"] = (*state.pile, move.card)
+    changes["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
+    changes["discards"] = (*state.discards, (seat, move.card))
+    return evolve(state, **changes)
 
 
 def _draw(state: State) -> State | None:

@@ -612,30 +612,34 @@ def _talon(state: State, events: list[ev.Event]) -> State:
     )
 
 
+#: What every turn starts with (C-TURN-1): nothing drawn, melded, asked or promised yet.
+_TURN_START: dict[str, object] = {
+    "phase": Phase.DRAW,
+    "drew": DrawKind.NONE,
+    "took_pile_closed": False,
+    "turn_melded": False,
+    "turn_new_mids": (),
+    "turn_touched_old": False,
+    "question": Question.NONE,
+    "acaba_question": Question.NONE,
+    "must_go_out": False,
+    "opened_dirty": False,
+}
+
+
+def turn_changes(state: State, seat: int) -> dict[str, object]:
+    """The fields that change when the turn passes to ``seat``: the turn's counter, who has
+    melded this hand (C-OUT-4), and everything a turn starts with (``_TURN_START``)."""
+    melded = state.has_melded
+    if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
+        melded = set_at(melded, state.current, True)
+    return dict(_TURN_START, current=seat, turn=state.turn + 1, has_melded=melded)
+
+
 def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: object) -> Outcome:
     """Pass the turn to ``seat`` (``discarded``: the discard's changes, made in the same
     copy); C-STOCK-4 ends the hand if the stock is out and no take is."""
-    previous = state.current
-    melded = state.has_melded
-    if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
-        melded = set_at(melded, previous, True)
-    state = evolve(
-        state,
-        **discarded,
-        current=seat,
-        phase=Phase.DRAW,
-        turn=state.turn + 1,
-        drew=DrawKind.NONE,
-        took_pile_closed=False,
-        turn_melded=False,
-        turn_new_mids=(),
-        turn_touched_old=False,
-        question=Question.NONE,
-        acaba_question=Question.NONE,
-        must_go_out=False,
-        has_melded=melded,
-        opened_dirty=False,
-    )
+    state = evolve(state, **turn_changes(state, seat), **discarded)
     events.append(ev.TurnStarted(seat))
     if not state.hands[seat] and state.has_foot(seat):
         state = pick_up_foot(state, seat, events)  # HF-8: the hand went out with a discard
