@@ -9,6 +9,8 @@ must make some melds and pile takes itself where the rules are modelled.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
@@ -18,17 +20,36 @@ from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import preset
+from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase
+from canasta_game.sim.options import random_options
 
 
 @pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "italian"])
 def test_advance_equals_apply(name: str) -> None:
-    rules = preset(name)
+    plain, melds, takes = _compare(preset(name), f"advance:{name}", hands=3)
+    assert plain > 60
+    assert (melds > 3 and takes > 3) or not fastgen.models(preset(name))
+
+
+def test_advance_equals_apply_under_random_options() -> None:
+    """Every modelled option seeded at random (pile rules, caps, quotas, stock rules): the
+    turn a discard starts (``game.turn_changes``) and the melds and takes made here."""
+    rng = random.Random("fastapply")
+    plain = 0
+    for number in range(4):
+        rules = random_options(preset("classic-4"), rng)
+        plain += _compare(rules, f"advance-options:{number}", hands=1)[0]
+    assert plain > 60
+
+
+def _compare(rules: Rules, label: str, hands: int) -> tuple[int, int, int]:
+    """Seeded hands of random and greedy seats, every move made both ways and the states
+    compared; returns how many draws and discards, melds and takes ``advance`` made."""
     plain = melds = takes = 0
-    for number in range(3):
-        seed = f"advance:{name}:{number}"
+    for number in range(hands):
+        seed = f"{label}:{number}"
         state = new_hand(rules, seed, number % rules.players)
         bots = [(RandomBot if s % 2 else GreedyBot)(s, seed) for s in range(rules.players)]
         for _ in range(2000):
@@ -41,8 +62,7 @@ def test_advance_equals_apply(name: str) -> None:
             melds += isinstance(move, Meld) and fastapply._meld(state, move) is not None
             takes += isinstance(move, TakePile) and fastapply._take(state, move) is not None
             state = full
-    assert plain > 60
-    assert (melds > 3 and takes > 3) or not fastgen.models(rules)
+    return plain, melds, takes
 
 
 def test_a_draw_of_a_red_three_is_made_by_apply() -> None:
