@@ -41,8 +41,10 @@ class RandomBot:
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
         # BRIT-1: Acaba ends the hand, so a random player declaring it as often as any other
         # move would end nearly every hand at once; it is chosen one time in ACABA_ODDS.
+        if Acaba not in map(type, legal):  # (nearly every list: no filter to build)
+            return self.rng.choice(legal)
         plain = [m for m in legal if not isinstance(m, Acaba)]
-        if plain and len(plain) < len(legal) and self.rng.randrange(ACABA_ODDS):
+        if plain and self.rng.randrange(ACABA_ODDS):
             return self.rng.choice(plain)
         return self.rng.choice(legal)
 

@@ -64,10 +64,14 @@ def play_hand(
     """
     played = PlayedHand(state)
     generate = legal_moves if moves is None else moves
+    # a bot that never reads its view (the random baseline) is not given one: building it
+    # was a tenth of random self-play's time (issue 16)
+    reads = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
+    actions = played.actions
     while state.phase is not Phase.OVER:
         if on_state is not None:
             on_state(state)
-        if len(played.actions) >= MAX_ACTIONS:
+        if len(actions) >= MAX_ACTIONS:
             played.capped = True
             played.problems.append(f"hand did not end within {MAX_ACTIONS} actions")
             break
@@ -77,9 +81,7 @@ def play_hand(
             played.dead_end = True
             played.problems.append(f"no legal move in phase {state.phase.value}")
             break
-        # a bot that never reads its view (the random baseline) is not given one: building
-        # it was a tenth of random self-play's time (issue 16)
-        view = observe(state, seat) if getattr(bots[seat], "reads_view", True) else None
+        view = observe(state, seat) if reads[seat] else None
         if timer is None:
             move = bots[seat].choose(view, legal)
         else:
@@ -93,6 +95,6 @@ def play_hand(
             played.problems.append(f"seat {seat} chose an illegal move {move}")
             move = legal[0]
         state = advance(state, move)  # ``apply`` without the events nobody here reads
-        played.actions.append(move)
+        actions.append(move)
     played.final = state
     return played

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from canasta_game.ai import play
-from canasta_game.ai.baselines import GreedyBot, RandomBot
+from canasta_game.ai.baselines import ACABA_ODDS, GreedyBot, RandomBot
 from canasta_game.engine import new_hand, preset
-from canasta_game.engine.actions import DrawStock
+from canasta_game.engine.actions import Acaba, Discard, DrawStock
 from canasta_game.engine.state import Phase
 
 
@@ -68,3 +70,17 @@ def test_only_a_bot_that_reads_its_view_is_given_one():
     assert all(v is not None and v.seat == 0 for v in bots[0].views)
     assert bots[1].views and all(v is None for v in bots[1].views)
     assert RandomBot.reads_view is False and getattr(GreedyBot, "reads_view", True)
+
+
+def test_the_random_bot_draws_once_per_plain_list_and_seldom_declares_acaba():
+    """BRIT-1: a list without Acaba costs the random player exactly one draw of its generator
+    (the simulator's seeded hands repeat); with Acaba offered it is chosen about one time in
+    ``ACABA_ODDS`` (else nearly every hand would end at once)."""
+    plain = [DrawStock(0), Discard(0, 5), Discard(0, 9)]
+    bot, twin = RandomBot(0, "odds"), random.Random("random:odds:0")
+    assert [bot.choose(None, plain) for _ in range(50)] == [twin.choice(plain) for _ in range(50)]
+    offered = [*plain, Acaba(0), Acaba(0, ask=True)]
+    picks = [bot.choose(None, offered) for _ in range(4000)]
+    acabas = sum(isinstance(move, Acaba) for move in picks)
+    assert 0 < acabas < 4000 * 3 / ACABA_ODDS
+    assert {move for move in picks if not isinstance(move, Acaba)} == set(plain)
