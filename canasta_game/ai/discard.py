@@ -32,8 +32,8 @@ SURE_TAKE = 0.97  # the next opponent can take an open pile onto its own meld
 JUST_THREW = 0.25  # the next player discarded this rank last: a pair is unlikely
 THREW_EARLIER = 0.6
 #: the classic pile fight (``pile.pile_fight``): a pile handed to the next opponent costs this
-#: many times its points, since that side then makes the canastas (arena: 1 and 2 tried)
-DANGER_WEIGHT = 2.0
+#: many times its points, since that side then makes the canastas (arena: 1, 2, 3, 5 tried)
+DANGER_WEIGHT = 3.0
 VALUE_OF_RANK = tuple(VALUE_OF[rank * 4] for rank in range(14))  # uid rank*4 is that rank
 
 

@@ -232,7 +232,7 @@ def test_discards_a_dead_rank_the_next_player_cannot_pair(medium: Decide) -> Non
 
 def test_breaks_a_pair_rather_than_feed_a_big_frozen_pile(medium: Decide) -> None:
     """``discard.DANGER_WEIGHT`` (C-PILE-6): a frozen ten-card pile handed to the next
-    opponent costs twice its points, so a queen of a pair (fewer queens unseen: a pair in its
+    opponent costs three times its points, so a queen of a pair (fewer queens unseen: a pair in its
     hand is less likely) goes rather than a lone five; at the weight 1 the five went."""
     hand, melds = "Kh 5c Qd Qs", {0: ["A A A"], 1: ["9 9 9"]}
     state = _play(hand, melds=melds, pile=FROZEN_PILE)
