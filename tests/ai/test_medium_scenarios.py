@@ -19,7 +19,13 @@ from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
 from canasta_game.ai.handsense import side_melds
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.melding import meld_score, natural_chance
-from canasta_game.ai.pile import DRAW_VALUE, LONE_CARD, draw_value, pile_take_value
+from canasta_game.ai.pile import (
+    DRAW_VALUE,
+    LONE_CARD,
+    draw_value,
+    pile_fight,
+    pile_take_value,
+)
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
     Action,
@@ -172,6 +178,14 @@ def test_pile_fight_takes_a_small_pile_whose_lone_cards_match_nothing(medium: De
     assert draw_value(RULES) < value
     assert value + 2 * LONE_CARD < DRAW_VALUE  # the old prices: the stock card won
     assert isinstance(medium(state), TakePile)
+
+
+def test_pile_fight_is_the_classic_games_only() -> None:
+    """SAM-9, HF-3, MAC-30, IT-4: where sequences, feet, a final discard or the packet under
+    the upcard shape the hand, the pile-fight prices stay off (they were tuned in classic-4)."""
+    assert pile_fight(RULES) and pile_fight(preset("classic-2"))
+    for name in ("samba", "bolivia", "hand-and-foot", "modern-american", "italian"):
+        assert not pile_fight(preset(name)), name
 
 
 # --- discards ------------------------------------------------------------------------------
