@@ -19,7 +19,7 @@ from canasta_game.ai.counting import CardCount
 from canasta_game.ai.goingout import race_shed_relief
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
-from canasta_game.ai.pile import pile_gift
+from canasta_game.ai.pile import pile_fight, pile_gift
 from canasta_game.ai.sequences import extends_sequence_of, their_pile_canasta_value
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
@@ -31,6 +31,9 @@ FREEZE_MIN_PILE = 6  # below this many cards a pile is not worth a wild card
 SURE_TAKE = 0.97  # the next opponent can take an open pile onto its own meld
 JUST_THREW = 0.25  # the next player discarded this rank last: a pair is unlikely
 THREW_EARLIER = 0.6
+#: the classic pile fight (``pile.pile_fight``): a pile handed to the next opponent costs this
+#: many times its points, since that side then makes the canastas (arena: 1, 2, 3, 5 tried)
+DANGER_WEIGHT = 3.0
 VALUE_OF_RANK = tuple(VALUE_OF[rank * 4] for rank in range(14))  # uid rank*4 is that rank
 
 
@@ -89,6 +92,8 @@ def danger(view: PlayerView, card: int, counts: CardCount) -> float:
     gift = pile_gift(view, card) + their_pile_canasta_value(view, card, their_side)  # SAM-18
     if feeds_their_sequence(view, card):
         return SURE_TAKE * gift
+    if pile_fight(view.rules):
+        gift *= DANGER_WEIGHT
     return take_chance(view, RANK_OF[card], counts) * gift
 
 

@@ -33,6 +33,27 @@ RED_THREE = 100.0
 PAIR_CARD = 4.0  # a card from the pile that makes a pair in hand
 LONE_CARD = -8.0  # a card from the pile that matches nothing: a liability to shed later
 PACKET_CARD = 12.0  # IT-4: an unseen card of the face-down packet, about an average card
+#: the classic pile fight (``pile_fight``): a stock card is worth less than a pile whose lone
+#: cards are no burden (arena, Medium against today's Medium, classic-4: 40 and -8 tried too)
+FIGHT_DRAW_VALUE = 15.0
+FIGHT_LONE_CARD = 0.0
+
+
+def pile_fight(rules: Rules) -> bool:
+    """Whether the classic pile fight decides the hand: no sequences (SAM-9), no feet or book
+    quota (HF-3, HF-17), no final discard (MAC-30), no packet under the upcard (IT-4).
+
+    There the side that takes the piles makes the canastas (C-PILE-6, C-PILE-7), so taking a
+    pile is worth more than a stock card even when some of its cards match nothing, and a
+    discard that hands the pile over costs more than its points (``discard.DANGER_WEIGHT``).
+    """
+    return not (
+        rules.sequences
+        or rules.foot_size
+        or rules.book_quota
+        or rules.out_needs_discard
+        or rules.upcard_packet != "NONE"
+    )
 
 
 def draw_value(rules: Rules) -> float:
@@ -42,6 +63,8 @@ def draw_value(rules: Rules) -> float:
     so there the draw counts twice: measured in the arena (Samba, Medium against Easy), a
     Medium that priced the two-card draw like one took bloating piles and lost races out.
     """
+    if pile_fight(rules):
+        return FIGHT_DRAW_VALUE
     return DRAW_VALUE * rules.draw_count if rules.sequences else DRAW_VALUE
 
 
@@ -82,6 +105,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
     counts = rank_counts(rest_hand) + rank_counts(below)
     value = float(sum(VALUE_OF[c] for c in (top, *used))) + PACKET_CARD * view.pile_packet
     stuck = 0.0
+    lone = FIGHT_LONE_CARD if pile_fight(view.rules) else LONE_CARD
     for card in below:
         if view.rules.is_bonus_three(card):
             value += RED_THREE
@@ -98,7 +122,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
             value += PAIR_CARD
             stuck += VALUE_OF[card]
         else:
-            value += LONE_CARD
+            value += lone
             stuck += VALUE_OF[card]
     wilds = sum(1 for c in used if view.rules.wild[c])
     closed = not view.is_open(view.side)

@@ -13,10 +13,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from canasta_game.ai.counting import CardCount
-from canasta_game.ai.discard import take_chance
+from canasta_game.ai.discard import DANGER_WEIGHT, danger, take_chance
 from canasta_game.ai.goingout import go_out_or_hold
 from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
+from canasta_game.ai.handsense import side_melds
+from canasta_game.ai.keep import keeper
 from canasta_game.ai.melding import meld_score, natural_chance
+from canasta_game.ai.pile import (
+    DRAW_VALUE,
+    LONE_CARD,
+    draw_value,
+    pile_fight,
+    pile_take_value,
+)
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
     Action,
@@ -156,6 +165,29 @@ def test_makes_the_initial_meld_by_taking_the_pile(medium: Decide) -> None:
     assert move.melds, "the take must carry the K meld that reaches the minimum of 90"
 
 
+def test_pile_fight_takes_a_small_pile_whose_lone_cards_match_nothing(medium: Decide) -> None:
+    """``pile.pile_fight`` (C-PILE-6, C-PILE-7): in the classic game a small pile taken with a
+    natural pair beats a stock card even though two of its cards match nothing in hand; with
+    a stock card priced at 40 and lone cards at -8 (the sequence family's prices) it drew."""
+    state = _play(
+        "Kh Ks 4c 6d Jd 7h 8s", melds={0: ["5 5 5"]}, pile="9c 4d Qh 6c Kd", phase=Phase.DRAW
+    )
+    view = observe(state, 0)
+    take = next(m for m in legal_moves(state) if isinstance(m, TakePile))
+    value = pile_take_value(view, take, read_situation(view))
+    assert draw_value(RULES) < value
+    assert value + 2 * LONE_CARD < DRAW_VALUE  # the old prices: the stock card won
+    assert isinstance(medium(state), TakePile)
+
+
+def test_pile_fight_is_the_classic_games_only() -> None:
+    """SAM-9, HF-3, MAC-30, IT-4: where sequences, feet, a final discard or the packet under
+    the upcard shape the hand, the pile-fight prices stay off (they were tuned in classic-4)."""
+    assert pile_fight(RULES) and pile_fight(preset("classic-2"))
+    for name in ("samba", "bolivia", "hand-and-foot", "modern-american", "italian"):
+        assert not pile_fight(preset(name)), name
+
+
 # --- discards ------------------------------------------------------------------------------
 
 BIG_OPEN_PILE = "4d 9c Jd Qh Ac Kd 8d 6h Td 7s"  # ten cards, no wild card: open to side 1
@@ -206,9 +238,33 @@ def test_discards_a_dead_rank_the_next_player_cannot_pair(medium: Decide) -> Non
         pile="Kc Kd Ks Kc Kd Ks " + FROZEN_PILE,
     )
     assert _card(medium(dead)) == parse_card("Kh")
-    # control: with the kings unseen, the cheaper five goes
+    # control: with the kings unseen the king is as dangerous as the five, and a queen of
+    # the pair goes (``test_breaks_a_pair_rather_than_feed_a_big_frozen_pile``)
     live = _play("Kh 5c Qd Qs", melds={0: ["A A A"], 1: ["9 9 9"]}, pile=FROZEN_PILE)
-    assert _card(medium(live)) == parse_card("5c")
+    assert RANK_OF[_card(medium(live))] == RANK_OF[parse_card("Qd")]
+
+
+def test_breaks_a_pair_rather_than_feed_a_big_frozen_pile(medium: Decide) -> None:
+    """``discard.DANGER_WEIGHT`` (C-PILE-6): a frozen ten-card pile handed to the next
+    opponent costs three times its points, so a queen of a pair (fewer queens unseen: a pair in its
+    hand is less likely) goes rather than a lone five; at the weight 1 the five went."""
+    hand, melds = "Kh 5c Qd Qs", {0: ["A A A"], 1: ["9 9 9"]}
+    state = _play(hand, melds=melds, pile=FROZEN_PILE)
+    view = observe(state, 0)
+    counts = CardCount(view)
+    five, queen = parse_card("5c"), parse_card("Qd")
+    keep = keeper(RULES, view.hand, side_melds(view))
+    five_cost = keep(five) + danger(view, five, counts)
+    queen_cost = keep(queen) + danger(view, queen, counts)
+    assert queen_cost < five_cost  # with the weight
+    assert (
+        keep(queen) + danger(view, queen, counts) / DANGER_WEIGHT
+        > keep(five) + danger(view, five, counts) / DANGER_WEIGHT
+    )  # without it
+    assert RANK_OF[_card(medium(state))] == RANK_OF[queen]
+    # control: a small frozen pile is worth less than the pair, and the five goes
+    small = _play(hand, melds=melds, pile="4d 2d 7s")
+    assert _card(medium(small)) == five
 
 
 def test_discards_the_rank_the_left_hand_opponent_just_threw(medium: Decide) -> None:

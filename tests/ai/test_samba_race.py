@@ -20,7 +20,7 @@ from canasta_game.ai.goingout import (
     their_race_gain,
 )
 from canasta_game.ai.melding import natural_canasta_cost, wild_waste_cost
-from canasta_game.ai.pile import DRAW_VALUE, draw_value
+from canasta_game.ai.pile import DRAW_VALUE, FIGHT_DRAW_VALUE, draw_value
 from canasta_game.ai.situation import read_situation, threat_of
 from canasta_game.engine.actions import Discard, Meld
 from canasta_game.engine.cards import face_text
@@ -103,7 +103,8 @@ def test_racing_out_throws_the_card_no_meld_takes_first_sam_23():
 def test_a_two_card_draw_is_worth_two_stock_cards_sam_6_sam_7():
     """Taking the pile gives up both stock cards of a Samba turn, one of a Classic turn."""
     assert draw_value(SAMBA) == 2 * DRAW_VALUE
-    assert draw_value(preset("classic-4")) == DRAW_VALUE
+    assert draw_value(preset("italian")) == DRAW_VALUE  # one card a turn
+    assert draw_value(preset("classic-4")) == FIGHT_DRAW_VALUE  # the pile fight (pile_fight)
 
 
 def test_a_wild_card_is_dearer_where_only_groups_take_one_sam_10_sam_13():
