@@ -23,6 +23,7 @@ from canasta_game.ai.pile import pile_gift
 from canasta_game.ai.sequences import (
     extends_sequence_of,
     sheds_black_threes,
+    their_group_feed,
     their_pile_canasta_value,
 )
 from canasta_game.ai.situation import Situation
@@ -91,9 +92,10 @@ def danger(view: PlayerView, card: int, counts: CardCount) -> float:
         return 0.0  # both block the next player (C-PILE-5, C-B3-3)
     their_side = view.rules.seat_side[next_opponent(view)]
     gift = pile_gift(view, card) + their_pile_canasta_value(view, card, their_side)  # SAM-18
+    feed = their_group_feed(view, card, their_side)  # SAM-23: their next canasta
     if feeds_their_sequence(view, card):
-        return SURE_TAKE * gift
-    return take_chance(view, RANK_OF[card], counts) * gift
+        return SURE_TAKE * gift + feed
+    return take_chance(view, RANK_OF[card], counts) * gift + feed
 
 
 def feeds_their_sequence(view: PlayerView, card: int) -> bool:

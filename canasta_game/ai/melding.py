@@ -27,6 +27,7 @@ from canasta_game.ai.sequences import (
     canasta_bonuses,
     one_canasta_short,
     pace_meld_gain,
+    pace_wild_share,
     run_break_cost,
     sequence_progress,
     surplus_wilds,
@@ -91,7 +92,7 @@ def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float
     cost = use * wilds + WILD_WASTE * min(wilds, wilds_on_small_melds(view, move))
     if made:
         cost *= 0.3  # a wild card that completes a canasta is doing its job
-    return cost
+    return cost * pace_wild_share(view)  # SAM-23: one canasta short, a group now counts
 
 
 def natural_chance(view: PlayerView, key: int, size: int, situation: Situation) -> float:

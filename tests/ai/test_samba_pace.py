@@ -9,14 +9,21 @@ one fact the heuristic reads (the side's canastas, or the rules).
 
 from __future__ import annotations
 
-from canasta_game.ai import melding
+import pytest
+
+from canasta_game.ai import discard, melding
+from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import black_three_stop_value, discard_costs
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.ai.sequences import (
+    FEED_GROUP,
     PACE_MELD_CARD,
+    PACE_WILD_SHARE,
     one_canasta_short,
     pace_meld_gain,
+    pace_wild_share,
     sheds_black_threes,
+    their_group_feed,
 )
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Discard, Meld
@@ -36,13 +43,15 @@ NO_CANASTA = ["9c 9d 9s 9h 9c", "Qc Qd Qs Qh"]
 KINGS_AND_JUNK = "Kh Ks Kd 4h 6s Th"  # six cards: the kings leave three, under the reserve
 
 
-def _position(hand: str, ours: list[str], rules=SAMBA) -> State:
+def _position(
+    hand: str, ours: list[str], rules=SAMBA, theirs: tuple[str, ...] = ("8c 8d 8s",)
+) -> State:
     return state_from_setup(
         rules,
         [hand, *OTHERS],
         stock=LONG_STOCK,
         pile="5c 9c",
-        melds={0: ours, 1: ["8c 8d 8s"]},
+        melds={0: ours, 1: list(theirs)},
         phase=Phase.PLAY,
     )
 
@@ -104,3 +113,47 @@ def test_the_sequence_family_throws_a_black_three_at_once_c_b3_1():
     assert discard_costs(view, discards, situation)[0][1].card == _card(state, "3c")
     classic = observe(_position(hand, NO_CANASTA[:1], rules=CLASSIC), 0)
     assert black_three_stop_value(classic, read_situation(classic)) > 0
+
+
+def test_one_canasta_short_a_wild_card_costs_only_a_share_sam_23(monkeypatch):
+    """A pair of kings and a two: before the first canasta the two is saved for a group that
+    needs it (SAM-13); one canasta short it costs PACE_WILD_SHARE of that."""
+    hand = "Kh Ks 2c 4h 6s Th Jd"
+    state = _position(hand, ONE_CANASTA)
+    view = observe(state, 0)
+    kings = Meld(0, new=(tuple(_card(state, f) for f in ("Kh", "Ks", "2c")),))
+    assert kings in legal_moves(state)
+    situation = read_situation(view)
+    shared = melding.wild_waste_cost(view, kings, situation)
+    monkeypatch.setattr(melding, "pace_wild_share", lambda _view: 1.0)
+    full = melding.wild_waste_cost(view, kings, situation)
+    assert full > 0 and shared == pytest.approx(PACE_WILD_SHARE * full)
+    assert pace_wild_share(observe(_position(hand, NO_CANASTA), 0)) == 1.0
+
+
+def test_a_discard_that_grows_their_group_of_four_feeds_their_next_canasta_sam_23(monkeypatch):
+    """The next opponent's side has four kings: a king on the open pile is taken onto them,
+    one step nearer their canasta, so it is FEED_GROUP more dangerous. Three kings, a
+    frozen pile or Classic: no such charge."""
+    state = _position("Kh 4h 6s Th", ONE_CANASTA, theirs=("Kc Kd Ks Kc",))
+    view = observe(state, 0)
+    king = _card(state, "Kh")
+    assert their_group_feed(view, king, 1) == FEED_GROUP
+    counts = CardCount(view)
+    fed = discard.danger(view, king, counts)
+    monkeypatch.setattr(discard, "their_group_feed", lambda _view, _card, _side: 0.0)
+    assert fed - discard.danger(view, king, counts) == pytest.approx(FEED_GROUP)
+    three = observe(_position("Kh 4h 6s Th", ONE_CANASTA, theirs=("Kc Kd Ks",)), 0)
+    assert their_group_feed(three, king, 1) == 0
+    frozen = state_from_setup(
+        SAMBA,
+        ["Kh 4h 6s Th", *OTHERS],
+        stock=LONG_STOCK,
+        pile="5c 2d 9c",
+        melds={0: ONE_CANASTA, 1: ["Kc Kd Ks Kc"]},
+        phase=Phase.PLAY,
+    )
+    assert frozen.pile_frozen
+    assert their_group_feed(observe(frozen, 0), king, 1) == 0
+    classic = _position("Kh 4h 6s Th", ONE_CANASTA[:1], rules=CLASSIC, theirs=("Kc Kd Ks Kc",))
+    assert their_group_feed(observe(classic, 0), king, 1) == 0
