@@ -417,6 +417,8 @@ def one_canasta_short(view: PlayerView) -> bool:
     going out -390). Medium reached its two canastas with 12 cards in its side's hands where
     Easy had 8, and lost 38-45% of the races it led. So no cards are held back for pile
     fights any more (the hand reserve) and every card melded counts (``pace_meld_gain``).
+    With ``pace_wild_share``, ``sheds_black_threes`` and ``their_group_feed``, on six seeds
+    never tuned on (301-306, 1200 games): 75.8% [73.2, 78.1] against 73.3% [70.8, 75.8].
     """
     if not view.rules.sequences:
         return False
