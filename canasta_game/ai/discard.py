@@ -20,7 +20,12 @@ from canasta_game.ai.goingout import race_shed_relief
 from canasta_game.ai.handsense import melds_by_key, rank_counts, side_melds
 from canasta_game.ai.keep import keep_value, keeper
 from canasta_game.ai.pile import pile_fight, pile_gift
-from canasta_game.ai.sequences import extends_sequence_of, their_pile_canasta_value
+from canasta_game.ai.sequences import (
+    extends_sequence_of,
+    sheds_black_threes,
+    their_group_feed,
+    their_pile_canasta_value,
+)
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Discard
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
@@ -90,11 +95,12 @@ def danger(view: PlayerView, card: int, counts: CardCount) -> float:
         return 0.0  # both block the next player (C-PILE-5, C-B3-3)
     their_side = view.rules.seat_side[next_opponent(view)]
     gift = pile_gift(view, card) + their_pile_canasta_value(view, card, their_side)  # SAM-18
+    feed = their_group_feed(view, card, their_side)  # SAM-23: their next canasta
     if feeds_their_sequence(view, card):
-        return SURE_TAKE * gift
+        return SURE_TAKE * gift + feed
     if pile_fight(view.rules):
         gift *= DANGER_WEIGHT
-    return take_chance(view, RANK_OF[card], counts) * gift
+    return take_chance(view, RANK_OF[card], counts) * gift + feed
 
 
 def feeds_their_sequence(view: PlayerView, card: int) -> bool:
@@ -114,7 +120,7 @@ def black_three_stop_value(view: PlayerView, situation: Situation) -> float:
     comparison exactly when every other discard costs more than that reserve. Near the end
     of the stock, or when an opponent is about to go out, it is just a 5-point liability.
     """
-    if situation.endgame or situation.opponent_threat >= 0.7:
+    if situation.endgame or situation.opponent_threat >= 0.7 or sheds_black_threes(view.rules):
         return 0.0
     if not view.rules.b3_meld and sum(1 for c in view.hand if view.rules.stops[c]) >= 2:
         return 0.0  # HF-12: threes are never melded, so all but one only wait to be thrown

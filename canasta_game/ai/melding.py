@@ -25,6 +25,9 @@ from canasta_game.ai.handsense import (
 from canasta_game.ai.sequences import (
     bolivia_progress,
     canasta_bonuses,
+    one_canasta_short,
+    pace_meld_gain,
+    pace_wild_share,
     run_break_cost,
     sequence_progress,
     surplus_wilds,
@@ -59,6 +62,8 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
     left = len(hand_after(view.hand, move))
     if situation.can_go_out_quota or view.foot_sizes[view.seat]:
         return 0.0  # HF-8: a hand used up brings the foot, so nothing is held back for it
+    if one_canasta_short(view):
+        return 0.0  # SAM-23: the race out has begun
     short = max(0, reserve_cards(view) - left)
     return short * RESERVE_COST
 
@@ -87,7 +92,7 @@ def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float
     cost = use * wilds + WILD_WASTE * min(wilds, wilds_on_small_melds(view, move))
     if made:
         cost *= 0.3  # a wild card that completes a canasta is doing its job
-    return cost
+    return cost * pace_wild_share(view)  # SAM-23: one canasta short, a group now counts
 
 
 def natural_chance(view: PlayerView, key: int, size: int, situation: Situation) -> float:
@@ -178,6 +183,7 @@ def meld_score(view: PlayerView, move: Meld, situation: Situation) -> float:
     if racing_out(view, situation):
         score += race_meld_gain(view, move, situation)  # SAM-23, SAM-27: empty the hand
     else:
+        score += pace_meld_gain(view, move)  # SAM-23: one canasta short, meld down
         score -= wild_waste_cost(view, move, situation)
         score += their_race_gain(view, move, situation)  # SAM-27: dump points before they go
     score -= natural_canasta_cost(view, move, situation)
