@@ -52,12 +52,18 @@ from functools import partial
 
 from canasta_game.ai import caliente
 from canasta_game.ai.acaba import acaba_move, without_acaba
-from canasta_game.ai.determinize import discard_inference, sample_state, self_state
+from canasta_game.ai.determinize import (
+    discard_inference,
+    sample_state,
+    self_state,
+    unseen_cards,
+)
 from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.goingout import plan_out
 from canasta_game.ai.medium import GO_OUT, HOLD, ranked_moves
 from canasta_game.ai.rollout import rollout_action
 from canasta_game.engine.actions import Action, AskGoOut, Meld
+from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import IllegalAction, apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView, observe
@@ -131,10 +137,13 @@ class HardBot:
         values: list[list[float]] = [[] for _ in candidates]
         live = list(range(len(candidates)))
         avoid = discard_inference(view) if USE_INFERENCE else None
+        unseen = unseen_cards(view)  # the same in every world of this view
+        own_moves: dict[tuple[object, ...], Action] = {}
         worlds = 0
         while self.clock() < deadline:
-            world = sample_state(view, self.rng, legal, avoid)
-            results = self._world_values(world, [candidates[i] for i in live], view.side, horizon)
+            world = sample_state(view, self.rng, legal, avoid, unseen)
+            moves = [candidates[i] for i in live]
+            results = self._world_values(world, moves, view.side, horizon, own_moves)
             if results is None:
                 continue
             for i, value in zip(live, results, strict=True):
@@ -148,11 +157,17 @@ class HardBot:
         return candidates[live[best_index([values[i] for i in live])]]
 
     def _world_values(
-        self, world: State, moves: list[Action], side: int, horizon: int
+        self,
+        world: State,
+        moves: list[Action],
+        side: int,
+        horizon: int,
+        own_moves: dict[tuple[object, ...], Action] | None = None,
     ) -> list[float] | None:
         """Each move's value in one sampled world, every playout with the same random stream
         (common random numbers make the differences between moves far less noisy); None when
-        the world rules a move out (it was sampled from a view a move's legality depends on)."""
+        the world rules a move out (it was sampled from a view a move's legality depends on).
+        ``own_moves`` remembers Medium's moves for the rest of this turn across worlds."""
         seed = self.rng.getrandbits(32)
         results: list[float] = []
         for move in moves:
@@ -161,32 +176,64 @@ class HardBot:
             except IllegalAction:
                 return None
             if FINISH_TURN_WITH_MEDIUM:
-                after, _ = finish_turn(after, self.seat)
+                after, _ = finish_turn(after, self.seat, memo=own_moves)
             final, _ = playout(after, random.Random(seed), world.turn + horizon)
             results.append(evaluate(final, side))
         return results
 
 
-def finish_turn(state: State, seat: int, limit: int = 12) -> tuple[State, int]:
+def finish_turn(
+    state: State,
+    seat: int,
+    limit: int = 12,
+    memo: dict[tuple[object, ...], Action] | None = None,
+) -> tuple[State, int]:
     """Let Medium finish this player's turn in the sampled world (what Hard would then do
-    is closer to Medium than to the quick rollout policy, whose discards are cruder)."""
+    is closer to Medium than to the quick rollout policy, whose discards are cruder).
+
+    Medium reads only the player's view, and within one decision the worlds differ only in
+    cards the player cannot see, so its move is the same in every world where the player's
+    own cards and table are: ``memo`` keeps it (the key is what the view of this turn can
+    differ in: the hand after a stock draw, the melds laid since), which saves most of the
+    ranking. The moves are generated ones, so ``advance`` applies them without a re-check.
+    """
     steps = 0
     while state.phase is Phase.PLAY and state.current == seat and steps < limit:
-        legal = legal_moves(state)
-        ranked = ranked_moves(observe(state, seat), legal)
-        state, _ = apply(state, ranked[0][1])
+        key = _own_turn_key(state, seat)
+        move = memo.get(key) if memo is not None else None
+        if move is None:
+            legal = legal_moves(state)
+            move = ranked_moves(observe(state, seat), legal)[0][1]
+            if memo is not None:
+                memo[key] = move
+        state = advance(state, move)
         steps += 1
     return state, steps
 
 
+def _own_turn_key(state: State, seat: int) -> tuple[object, ...]:
+    """Everything of ``state`` the seat's view of its own turn can differ in between two
+    worlds sampled from one view (the rest of the view is the same in all of them)."""
+    return (
+        state.hands[seat],
+        state.melds[state.side_of(seat)],
+        state.pile,
+        state.drew,
+        state.turn_melded,
+        state.must_go_out,
+        state.bonus_threes,
+    )
+
+
 def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, int]:
-    """Play the fast policy until the hand ends or turn ``stop_turn`` begins."""
+    """Play the fast policy until the hand ends or turn ``stop_turn`` begins (its moves are
+    legal by construction, so ``advance`` skips the re-check and the events)."""
     steps = 0
     while state.phase is not Phase.OVER and state.turn < stop_turn:
         action = rollout_action(state, rng)
         if action is None:
             break  # a sampled world with no way on: value it as it stands
-        state, _ = apply(state, action)
+        state = advance(state, action)
         steps += 1
     return state, steps
 
