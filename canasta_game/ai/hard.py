@@ -53,9 +53,10 @@ standard errors -2.8 (1.3), at 2.5 -1.3 (1.2); four candidates -2.2 (1.5), two -
 horizon of 3 rounds +1.5 (1.4) (within the noise, not yet checked in an arena); the pile
 valued 25 a card for the side that may take it next -1.1 (0.9); sampled hands also leaning
 away from the ranks a seat let pass on the pile 0.0 (1.7). Arena (seed 17, 0.25 s CPU,
-one-hand duplicate deals) against Medium: +55 [-57, +168] per hand over 60 hands (53.3%
-[40.9, 65.4]). At 0.5 s on the wall clock: p95 472 ms, max 532 ms (57 decisions, a machine
-loaded 15 deep on two cores).
+one-hand duplicate deals): against Medium +102 [+43, +162] per hand over 260 hands (hand won
+56.4% [50.3, 62.2]); against the Hard of 54fabb1 (the same clock) +9 [-115, +133] over 80
+hands (48.1% [37.5, 58.9]). At 0.5 s on the wall clock: p95 472 ms, max 532 ms (57
+decisions, a machine loaded 15 deep on two cores).
 """
 
 from __future__ import annotations
