@@ -2,7 +2,8 @@
 
     python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
-        [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5]
+        [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5] [--tag s2] [--save /tmp/a.json]
+    python benchmarks/decision_set.py paired /tmp/a.json /tmp/b.json
 
 Why: the arena answers "is Hard stronger than Medium?" only after hundreds of hands at half a
 second per decision, which is far too slow to compare two versions of the search. Here the
@@ -20,6 +21,10 @@ much better its choices are than Medium's, per decision, with the standard error
 values are independent of Hard's own sampling, so the estimate is unbiased. ``--clock cpu``
 measures Hard's budget on each worker's CPU time (fair on a busy machine), ``--set`` changes
 one of ``ai/hard.py``'s constants for the run (to compare a variant on the same decisions).
+``--tag`` changes Hard's own random seeds (a second run of the same code measures how much of
+a difference is Hard's sampling); ``--save`` keeps the gain of every decision, and ``paired``
+compares two saved runs decision by decision (the same positions and values, so the paired
+difference has a far smaller standard error than either mean).
 The generated file is not committed (it is output, and takes minutes to rebuild).
 """
 
@@ -122,12 +127,12 @@ def _override(settings: list[str]) -> None:
         setattr(hard, name, type(getattr(hard, name))(ast.literal_eval(text)))
 
 
-def _hard_choice(task: tuple[dict[str, Any], int, float, str, list[str]]) -> int:
-    row, index, budget, clock, settings = task
+def _hard_choice(task: tuple[dict[str, Any], str, float, str, list[str]]) -> int:
+    row, seed, budget, clock, settings = task
     _override(settings)
     state = state_from_dict(row["state"])
     candidates = [action_from_dict(c) for c in row["candidates"]]
-    bot = HardBot(state.actor, f"decisions:{index}", budget, clock=hard.CLOCKS[clock])
+    bot = HardBot(state.actor, seed, budget, clock=hard.CLOCKS[clock])
     choice = bot.choose(observe(state, state.actor), legal_moves(state))
     return candidates.index(choice) if choice in candidates else -1
 
@@ -148,7 +153,10 @@ def score(args: argparse.Namespace) -> None:
     with open(args.file, encoding="utf-8") as handle:
         rows = json.load(handle)
     started = time.perf_counter()
-    tasks = [(row, i, args.budget, args.clock, args.set) for i, row in enumerate(rows)]
+    tasks = [
+        (row, f"decisions:{i}{args.tag}", args.budget, args.clock, args.set)
+        for i, row in enumerate(rows)
+    ]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         picks = pool.map(_hard_choice, tasks, chunksize=4)
     gains = [
@@ -166,6 +174,25 @@ def score(args: argparse.Namespace) -> None:
     print(
         f"outside the recorded candidates: {sum(1 for j in picks if j < 0)}; "
         f"{time.perf_counter() - started:.0f} s"
+    )
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as handle:
+            json.dump({"picks": picks, "gains": gains}, handle)
+
+
+def paired(args: argparse.Namespace) -> None:
+    """The mean gain of ``first`` minus ``second``, decision by decision, with its error."""
+    runs = []
+    for path in (args.first, args.second):
+        with open(path, encoding="utf-8") as handle:
+            runs.append(json.load(handle)["gains"])
+    if len(runs[0]) != len(runs[1]):
+        raise SystemExit("the two runs scored different decision sets")
+    diffs = [a - b for a, b in zip(runs[0], runs[1], strict=True)]
+    error = statistics.stdev(diffs) / len(diffs) ** 0.5
+    print(
+        f"{args.first} - {args.second}: {statistics.mean(diffs):+.2f} points per decision "
+        f"(standard error {error:.2f}, {len(diffs)} decisions)"
     )
 
 
@@ -186,7 +213,13 @@ def main() -> None:
         "--clock", choices=sorted(hard.CLOCKS), default="wall", help="cpu: fair on a busy machine"
     )
     rate.add_argument("--set", action="append", default=[], help="NAME=VALUE of ai/hard.py")
+    rate.add_argument("--tag", default="", help="appended to Hard's seeds (another sample)")
+    rate.add_argument("--save", help="write every decision's gain here (for paired)")
     rate.set_defaults(run=score)
+    pair = commands.add_parser("paired", help="two saved runs compared decision by decision")
+    pair.add_argument("first")
+    pair.add_argument("second")
+    pair.set_defaults(run=paired)
     args = parser.parse_args()
     args.run(args)
 

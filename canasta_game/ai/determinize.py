@@ -130,16 +130,18 @@ def sample_state(
     rng: random.Random,
     legal: Sequence[Action] | None = None,
     avoid: dict[int, Counter[int]] | None = None,
+    unseen: Sequence[int] | None = None,
 ) -> State:
     """One world consistent with the view: unseen cards dealt at random to hands and stock.
 
     ``avoid`` maps a seat to ranks that seat probably does not hold (the ranks it discarded,
     see ``discard_inference``): a card of such a rank is dealt to it only with probability
     AVOIDED_ACCEPT, so the world stays consistent with every fact and leans toward what the
-    seat's own play suggests.
+    seat's own play suggests. ``unseen`` is ``unseen_cards(view)`` when the caller samples
+    many worlds of one view (it is the same every time, and costs as much as the dealing).
     """
     players = view.rules.players
-    pool = unseen_cards(view)
+    pool = unseen_cards(view) if unseen is None else list(unseen)
     rng.shuffle(pool)
     feet = _feet(view, pool) if view.rules.foot_size else ()
     packet = tuple(pool[: view.pile_packet])  # IT-4: any unseen card may lie face down

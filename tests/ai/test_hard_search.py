@@ -1,0 +1,79 @@
+"""Hard's search shortcuts (issue 16): they buy worlds without changing what a world says."""
+
+from __future__ import annotations
+
+import random
+
+from canasta_game.ai import make_bot
+from canasta_game.ai.determinize import sample_state, unseen_cards
+from canasta_game.ai.hard import finish_turn, playout
+from canasta_game.ai.medium import ranked_moves
+from canasta_game.ai.rollout import rollout_action
+from canasta_game.engine.actions import Action
+from canasta_game.engine.game import IllegalAction, apply
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import preset
+from canasta_game.engine.setup import new_hand
+from canasta_game.engine.state import Phase, State
+
+
+def _positions(seeds: range, turns: int = 10) -> list[State]:
+    """Positions of Medium self-play where the player to act has drawn (its play phase)."""
+    rules = preset("classic-4")
+    out = []
+    for seed in seeds:
+        state = new_hand(rules, f"search:{seed}", 0)
+        bots = [make_bot("medium", s, seed) for s in range(4)]
+        while state.phase is not Phase.OVER and (state.turn < turns or state.phase is Phase.DRAW):
+            seat = state.actor
+            state, _ = apply(state, bots[seat].choose(observe(state, seat), legal_moves(state)))
+        if state.phase is Phase.PLAY:
+            out.append(state)
+    return out
+
+
+def test_medium_finishes_the_turn_alike_with_its_moves_remembered_across_worlds() -> None:
+    """Worlds of one view differ only in cards the player cannot see, so Medium's moves for
+    the rest of its turn, remembered from earlier worlds, are the moves it would choose."""
+    remembered = played = 0
+    for state in _positions(range(8)):
+        seat = state.actor
+        view = observe(state, seat)
+        legal = legal_moves(state)
+        first = ranked_moves(view, legal)[0][1]
+        memo: dict[tuple[object, ...], Action] = {}
+        unseen = unseen_cards(view)
+        rng = random.Random(seat)
+        for _ in range(4):
+            world = sample_state(view, rng, legal, None, unseen)
+            try:
+                after, _ = apply(world, first)
+            except IllegalAction:
+                continue
+            fresh, steps = finish_turn(after, seat)
+            again, _ = finish_turn(after, seat, memo=memo)
+            assert again == fresh
+            played += steps
+        remembered += len(memo)
+    assert played > 0
+    assert remembered < played  # most moves came from the memo
+
+
+def test_playouts_skip_the_recheck_and_reach_the_same_states() -> None:
+    """The rollout policy's moves are legal (``apply`` would refuse them otherwise), so
+    ``advance`` may play them: both reach the same position, move by move."""
+    compared = 0
+    for state in _positions(range(6), turns=6):
+        view = observe(state, state.actor)
+        world = sample_state(view, random.Random(1), legal_moves(state))
+        fast, steps = playout(world, random.Random(7), world.turn + 12)
+        rng = random.Random(7)
+        slow = world
+        for _ in range(steps):
+            action = rollout_action(slow, rng)
+            assert action is not None
+            slow, _ = apply(slow, action)
+        assert fast == slow
+        compared += steps
+    assert compared > 50
