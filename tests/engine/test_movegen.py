@@ -29,7 +29,7 @@ from canasta_game.engine.movegen import (
     pile_takes,
 )
 from canasta_game.engine.reasons import Reason
-from canasta_game.engine.state import Question
+from canasta_game.engine.state import Question, State
 from canasta_game.sim.policies import greedy_policy, random_policy
 
 CLASSIC = preset("classic-4")
@@ -264,21 +264,28 @@ def test_an_opening_with_wild_cards_in_two_melds_is_offered():
     assert any(isinstance(m, Meld) for m in legal_moves(state))
 
 
+def _bound_to_go_out(name: str, hand: str, melds: list[str]) -> State:
+    """Seat 1 to play after its partner's "yes" (C-OUT-6): bound to go out this turn, holding
+    ``hand``, its side's ``melds`` on the table."""
+    setup = state_from_setup(
+        preset(name),
+        ["5c 6c 7c", hand, "5d 6d 7d", "5h 6h 7h"],
+        stock="4s 4h 4d 9d Ts Th",
+        pile="8c 9c",
+        melds={1: melds},
+        current=1,
+        phase=Phase.PLAY,
+    )
+    return dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+
+
 def test_a_hand_that_fits_one_meld_keeps_a_card_to_close_it_20():
     """IT-20: closing ends with a discard. A partner's "yes" binds (C-OUT-6) and the whole
     hand is three queens for the side's queen canasta: adding two and discarding the third
     must be offered (the arena once found no legal move here)."""
-    rules = preset("italian")
-    setup = state_from_setup(
-        rules,
-        ["5c 6c 7c", "Qh Qc Qd", "5d 6d 7d", "5h 6h 7h"],
-        stock="4s 4h 4d 9d Ts Th",
-        pile="8c 9c",
-        melds={1: ["Qh Qd Qc Qs Qc Qd 2c", "Jc Jh Jd Jh Js Jd Jc", "Kc Kd Kh"]},
-        current=1,
-        phase=Phase.PLAY,
+    state = _bound_to_go_out(
+        "italian", "Qh Qc Qd", ["Qh Qd Qc Qs Qc Qd 2c", "Jc Jh Jd Jh Js Jd Jc", "Kc Kd Kh"]
     )
-    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
     adds = [m for m in legal_moves(state) if isinstance(m, Meld) and m.add]
     assert adds and all(why_illegal(state, m) is None for m in adds)
     state, _events = apply(state, adds[0])
@@ -291,16 +298,8 @@ def test_a_bound_hand_lays_two_wild_cards_on_a_group_of_six_bra_11_sam_13():
     batch (a group holds two) and the queen discarded; one at a time the second would join a
     completed canasta (SAM-15). The arena once found no legal move here: the batch that lays
     the hand stopped placing wild cards at the canasta."""
-    setup = state_from_setup(
-        preset("brazilian"),
-        ["5c 6c 7c", "Qd 2s JK", "5d 6d 7d", "5h 6h 7h"],
-        stock="4s 4h 4d 9d Ts Th",
-        pile="8c 9c",
-        melds={1: ["Ac Ad Ah As Ac Ad Ah", "9c 9d 9h 9s 9c 9d 9h", "Kc Kd Kh Ks Kc Kd"]},
-        current=1,
-        phase=Phase.PLAY,
-    )
-    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+    melds = ["Ac Ad Ah As Ac Ad Ah", "9c 9d 9h 9s 9c 9d 9h", "Kc Kd Kh Ks Kc Kd"]
+    state = _bound_to_go_out("brazilian", "Qd 2s JK", melds)
     moves = legal_moves(state)
     assert moves and all(why_illegal(state, m) is None for m in moves)
     state, _events = apply(state, moves[0])
