@@ -105,6 +105,23 @@ def test_autoplay_saves_and_resume_continues(tmp_path: Path) -> None:
     assert len(document["match"]["history"]) == 3
 
 
+def test_autoplay_says_over_after_the_last_save_and_retires_it(tmp_path: Path) -> None:
+    """The kill test reads ``over`` to know a missing save was a finished match."""
+    data = tmp_path / "data"
+    done = run(
+        [
+            *("--autoplay", "--hands", "50", "--seed", "8", "--preset", "classic-2"),
+            *("--level", "easy", "--data-dir", str(data)),
+        ],
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines.count("over") == 1
+    assert lines[lines.index("over") - 1].startswith("saved ")  # right after the final save
+    assert not (data / "match.json").exists()  # a finished match leaves nothing to continue
+
+
 def test_resume_without_a_save_says_so(tmp_path: Path) -> None:
     done = run(["--autoplay", "--resume", "--data-dir", str(tmp_path / "empty")], tmp_path)
     assert done.returncode == 1

@@ -46,11 +46,7 @@ def _hands(name: str) -> int:
     return OTHER_COUNT_HANDS.get(name, HANDS_PER_PRESET)
 
 
-CASES = [
-    (name, first)
-    for name in sorted(PRESETS)
-    for first in range(0, _hands(name), CHUNK)
-]
+CASES = [(name, first) for name in sorted(PRESETS) for first in range(0, _hands(name), CHUNK)]
 
 
 @pytest.mark.parametrize("name, first", CASES)

@@ -123,7 +123,9 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
 
     Prints ``saved <hand> <moves> <digest>`` after each save, and with ``--resume``
     ``loading`` and ``loaded`` around reading the save (a test kills it in between). With
-    ``--resume`` the saved match is played on; the run ends once the match has ``--hands``
+    ``--resume`` the saved match is played on. The save that ends the match is followed by
+    ``over``, printed before that save is retired (deleted), so a test that kills the run
+    knows a missing save was a finished match. The run ends once the match has ``--hands``
     finished hands (or is over): exit 0. Exit 1 when there is nothing to resume, 2 when play
     stalls, 4 when any save failed on the way (the error is printed).
     """
@@ -139,6 +141,8 @@ def autoplay(ctx: ShellContext, args: argparse.Namespace) -> int:
         nonlocal last_save_frame
         last_save_frame = loop.frames
         print(mark.line(), flush=True)
+        if flow.session is not None and flow.session.match.over:
+            print("over", flush=True)  # the keeper retires this save next
 
     first = _first_session(ctx, args)
     if first is None:
