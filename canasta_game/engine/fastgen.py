@@ -30,7 +30,7 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds, SimpleTake, counts_fit, no_top_card_take
+from canasta_game.engine.constructive import SimpleTake, counts_fit, no_top_card_take
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
@@ -49,22 +49,13 @@ from canasta_game.engine.turn import (
 Cards = tuple[int, ...]
 
 _new = object.__new__
-_SEAT, _CARD = Discard.seat.__set__, Discard.card.__set__  # type: ignore[attr-defined]
 _MSEAT, _MNEW, _MADD = (getattr(Meld, name).__set__ for name in ("seat", "new", "add"))
 
 
-def _discard(seat: int, card: int) -> Discard:
-    """``Discard(seat, card)`` with its two slots stored directly: a frozen dataclass's
-    ``__init__`` stores through ``object.__setattr__`` at twice the cost, and a position
-    offers a discard per kind of card. No ``__post_init__``: the same object."""
-    move = _new(Discard)
-    _SEAT(move, seat)
-    _CARD(move, card)
-    return move
-
-
 def _meld(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...]) -> Meld:
-    """``Meld(seat, new, add)`` built like ``_discard``."""
+    """``Meld(seat, new, add)`` with its slots stored directly: a frozen dataclass's
+    ``__init__`` stores through ``object.__setattr__`` at twice the cost. No
+    ``__post_init__``: the same object."""
     move = _new(Meld)
     _MSEAT(move, seat)
     _MNEW(move, new)
@@ -106,13 +97,38 @@ def play_moves(state: State) -> list[Action] | None:
         ask = AskGoOut(seat)
         if why_illegal(state, ask) is None:
             moves.append(ask)
-    seen: set[tuple[int, bool]] = set()
-    for card in hand:  # C-TURN-4: every card may go (``discards_exact``), one per kind
-        kind = (RANK_OF[card], IS_BLACK_THREE[card])
-        if kind not in seen:
-            seen.add(kind)
-            moves.append(_discard(seat, card))
+    moves.extend(map(_discards(seat).__getitem__, first_of_kinds(hand)))  # C-TURN-4
     return moves
+
+
+#: Per card uid, its kind for a discard: the rank, and the black threes apart (their suit
+#: matters, C-B3-1); the discards of a hand are one per kind.
+_KIND: tuple[int, ...] = tuple(
+    2 * rank + black for rank, black in zip(RANK_OF, IS_BLACK_THREE, strict=True)
+)
+
+
+def first_of_kinds(hand: Cards) -> list[int]:
+    """The first card of each kind in ``hand``, in the order of the kinds' first cards:
+    ``movegen.discard_moves``' cards (one discard per kind), found in C calls: the kinds
+    in order, then each kind's card written from the hand's end so the first one stays."""
+    kinds = list(map(_KIND.__getitem__, hand))
+    first = dict.fromkeys(kinds)
+    first.update(zip(reversed(kinds), reversed(hand), strict=True))
+    return list(first.values())
+
+
+_DISCARDS: dict[int, tuple[Discard, ...]] = {}
+
+
+def _discards(seat: int) -> tuple[Discard, ...]:
+    """``Discard(seat, card)`` for every card uid, made once per seat: the moves are frozen
+    values, so every position offers the same objects (a position offers a discard per kind
+    of card, about half of all the moves generated)."""
+    table = _DISCARDS.get(seat)
+    if table is None:
+        table = _DISCARDS[seat] = tuple(Discard(seat, card) for card in range(len(RANK_OF)))
+    return table
 
 
 #: ``pile_takes``' counts of naturals with the top card, for a hand of 0, 1 or 2 of its rank
@@ -210,7 +226,8 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
     return out
 
 
-#: How a ``_rare`` candidate is decided: by ``why_illegal``, by ``SimpleMelds`` first, or
+#: How a ``_rare`` candidate is decided: by ``why_illegal``, as melds proven legal by the
+#: way they were built (``movegen.meld_all_proved``: then only the cards left are asked), or
 #: (``movegen.sequence_moves`` on an open side: runs of one suit from the hand, SAM-9, SAM-10,
 #: and the ends of the side's sequences up to the canasta, SAM-11) legal when it keeps two
 #: cards, every position here being one ``SimpleMelds`` applies to.
@@ -232,11 +249,10 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
     if len(groups.blacks) >= 3 and can_go_out(state):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _CHECK))
-    everything = movegen.meld_all(state, groups)
+    everything, built = movegen.meld_all_proved(state, groups)
     if everything is not None:
-        candidates.append((everything, _PROVE))
+        candidates.append((everything, _PROVE if built else _CHECK))
     before = list(out)
-    simple: SimpleMelds | None = None
     for move, provable in candidates:
         if move in before:
             continue
@@ -245,10 +261,9 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         proved = proven = False
         if provable == _RUN and left >= 2:
             proved = True  # SAM-9..11, SAM-16: built a valid sequence, C-TURN-7 holds
-        elif provable and left >= 1:
-            simple = simple or SimpleMelds(state, melds)
-            proven = simple.by_construction(move, keep=1)
-            proved = proven and left >= 2
+        elif provable == _PROVE and left >= 1:
+            proven = True  # its melds legal by construction (``movegen._all_proven``)
+            proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
 

@@ -38,13 +38,23 @@ from canasta_game.engine.cards import (
     VALUE_OF,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds, discards_exact, stock_draw_exact
+from canasta_game.engine.constructive import (
+    SimpleMelds,
+    counts_fit,
+    discards_exact,
+    stock_draw_exact,
+)
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.handfoot_moves import book_moves
 from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
-from canasta_game.engine.meldrules import UNLIMITED, wild_cap
+from canasta_game.engine.meldrules import (
+    UNLIMITED,
+    sequence_addition,
+    wild_cap,
+    wild_onto_canasta,
+)
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
@@ -373,6 +383,14 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     It is the move that goes out (or opens with everything) when that is possible; wild cards
     go where they complete a canasta first, then to the biggest melds.
     """
+    return meld_all_proved(state, groups)[0]
+
+
+def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Meld | None, bool]:
+    """``meld_all`` and whether its melds are legal by construction on an open side where
+    ``SimpleMelds`` applies: the answer of ``SimpleMelds.by_construction(move, keep=1)``
+    there (``_all_proven``), read off the counts the batch was built from instead of counting
+    its cards again (issue 16: the proof cost about as much as building the batch)."""
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
@@ -411,14 +429,61 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
     if not new and not adds:
-        return None
+        return None, False
     if not state.melds[side] and not new:
-        return None
-    return Meld(
+        return None, False
+    move = Meld(
         seat,
         tuple(tuple(cards) for cards in new.values()),
         tuple((mid, tuple(cards)) for mid, cards in adds.items()),
     )
+    placed = len(groups.wilds) > len(wilds)
+    return move, _all_proven(state, new, adds, sizes, placed)
+
+
+def _all_proven(
+    state: State,
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+    sizes: dict[int, list[int]],
+    placed: bool,
+) -> bool:
+    """``SimpleMelds.by_construction(keep=1)`` of ``meld_all``'s batch on an open side, from
+    the counts it was built with (``sizes``: a key's naturals and wild cards after it). By
+    construction each new group is one rank the side has not melded (C-MELD-5) of three
+    naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per meld
+    (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
+    (``_place_wilds``: C-MELD-3, SAM-15), the ends of the sequences only with the naturals
+    that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
+    no black threes (C-B3-2) and no opening (C-INIT-1: the full check), no wild card while a
+    wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts (C-MELD-2,
+    C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own check."""
+    rules = state.rules
+    melds = state.melds[state.side_of(state.current)]
+    if not melds or -1 in new:
+        return False
+    if placed and rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds):
+        return False
+    for rank in new:
+        if not FOUR <= rank <= ACE or not counts_fit(rules, *sizes[rank]):
+            return False
+    by_mid = {m.mid: m for m in melds}
+    for mid, cards in adds.items():
+        target = by_mid[mid]
+        if target.key >= SEQUENCE_KEY:
+            if target.size + len(cards) > target.canasta_size:
+                return False  # BRA-9: past the canasta only going out (the full check)
+            if sequence_addition(rules, target, cards) is not None:
+                return False
+            continue
+        if not FOUR <= target.key <= ACE:
+            return False
+        naturals, wilds = sizes[target.key]
+        if wild_onto_canasta(rules, target, wilds - target.wilds) is not None:
+            return False
+        if not counts_fit(rules, naturals, wilds):
+            return False
+    return True
 
 
 def _place_wilds(

@@ -15,13 +15,14 @@ from collections import Counter
 from dataclasses import dataclass, fields
 
 import pytest
+from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import constructive
 from canasta_game.engine.actions import Meld
 from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.game import apply, why_illegal
-from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.movegen import legal_moves, meld_all_proved
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
@@ -108,3 +109,40 @@ def test_black_threes_meld_offered_exactly_when_the_full_check_allows_it(
                 choice = bots[state.actor].choose(observe(state, state.actor), fast)
                 state, _ = apply(state, choice)
     assert seen[True] and seen[False], seen
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "bolivia", "brazilian", "chilean"])
+def test_meld_all_proof_is_the_shortcut_check(name: str) -> None:
+    """Issue 16: "meld all" is proven legal by the counts it was built with
+    (``movegen.meld_all_proved``) exactly when ``SimpleMelds.by_construction(keep=1)`` proves
+    it, on every open side's play position of random self-play."""
+    seen: Counter[bool] = Counter()
+    rules = preset(name)
+    for state in random_play_positions(rules, f"meld-all:{name}", hands=4):
+        melds = state.melds[rules.seat_side[state.current]]
+        move, proven = meld_all_proved(state)
+        simple = constructive.SimpleMelds(state, melds)
+        if move is None or not melds or not simple.usable:
+            continue
+        if len(state.hands[state.current]) - len(move.cards()) >= 1:
+            assert proven == simple.by_construction(move, keep=1), f"{state.turn}: {move}"
+            seen[proven] += 1
+    assert seen[True] > 20, seen
+
+
+def test_meld_all_proof_under_random_options() -> None:
+    """The same with every modelled option seeded at random (wild melds waiting, caps)."""
+    rng = random.Random("meld-all")
+    compared = 0
+    for number in range(8):
+        rules = random_options(preset(rng.choice(["classic-2", "classic-4"])), rng)
+        for state in random_play_positions(rules, f"meld-all-options:{number}", hands=1):
+            melds = state.melds[rules.seat_side[state.current]]
+            move, proven = meld_all_proved(state)
+            simple = constructive.SimpleMelds(state, melds)
+            if move is None or not melds or not simple.usable:
+                continue
+            if len(state.hands[state.current]) - len(move.cards()) >= 1:
+                assert proven == simple.by_construction(move, keep=1), f"{state.turn}: {move}"
+                compared += 1
+    assert compared > 50
