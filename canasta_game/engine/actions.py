@@ -42,6 +42,23 @@ class Meld:
         return out
 
 
+_new = object.__new__
+_MELD_SLOTS = (Meld.seat.__set__, Meld.new.__set__, Meld.add.__set__)  # type: ignore[attr-defined]
+
+
+def meld_of(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...]) -> Meld:
+    """``Meld(seat, new, add)`` with its slots stored directly: a frozen dataclass's
+    ``__init__`` stores through ``object.__setattr__`` at twice the cost, and the move
+    generators build several per position (issue 16). No ``__post_init__``: the same
+    object."""
+    move = _new(Meld)
+    set_seat, set_new, set_add = _MELD_SLOTS
+    set_seat(move, seat)
+    set_new(move, new)
+    set_add(move, add)
+    return move
+
+
 def AddToMeld(seat: int, mid: int, cards: Cards) -> Meld:
     """Shorthand for a ``Meld`` that only adds ``cards`` to the meld ``mid``."""
     return Meld(seat, add=((mid, tuple(cards)),))

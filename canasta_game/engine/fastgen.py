@@ -21,7 +21,15 @@ the list with the general path's position by position along seeded self-play, an
 from __future__ import annotations
 
 from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
-from canasta_game.engine.actions import Action, AskGoOut, Discard, DrawStock, Meld, TakePile
+from canasta_game.engine.actions import (
+    Action,
+    AskGoOut,
+    Discard,
+    DrawStock,
+    Meld,
+    TakePile,
+    meld_of,
+)
 from canasta_game.engine.cards import (
     IS_BLACK_THREE,
     IS_WILD,
@@ -47,20 +55,6 @@ from canasta_game.engine.turn import (
 )
 
 Cards = tuple[int, ...]
-
-_new = object.__new__
-_MSEAT, _MNEW, _MADD = (getattr(Meld, name).__set__ for name in ("seat", "new", "add"))
-
-
-def _meld(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...]) -> Meld:
-    """``Meld(seat, new, add)`` with its slots stored directly: a frozen dataclass's
-    ``__init__`` stores through ``object.__setattr__`` at twice the cost. No
-    ``__post_init__``: the same object."""
-    move = _new(Meld)
-    _MSEAT(move, seat)
-    _MNEW(move, new)
-    _MADD(move, add)
-    return move
 
 
 def models(rules: Rules) -> bool:
@@ -94,7 +88,7 @@ def play_moves(state: State) -> list[Action] | None:
         and state.rules.partnership
         and within_reach(state, _counts(groups))
     ):
-        ask = AskGoOut(seat)
+        ask = _ASKS[seat]
         if why_illegal(state, ask) is None:
             moves.append(ask)
     moves.extend(map(_discards(seat).__getitem__, first_of_kinds(hand)))  # C-TURN-4
@@ -118,6 +112,10 @@ def first_of_kinds(hand: Cards) -> list[int]:
     return list(first.values())
 
 
+#: A seat's stock draw and "may I go out?": frozen values, the same object in every
+#: position (eight seats: more than any ``Rules.players``).
+_DRAWS = tuple(DrawStock(seat) for seat in range(8))
+_ASKS = tuple(AskGoOut(seat) for seat in range(8))
 _DISCARDS: dict[int, tuple[Discard, ...]] = {}
 
 
@@ -151,7 +149,7 @@ def draw_moves(state: State) -> list[Action] | None:
     melds = state.melds[side]
     if not melds or not state.stock or rules.pile_conflict == "A":
         return None
-    moves: list[Action] = [DrawStock(seat)]
+    moves: list[Action] = [_DRAWS[seat]]
     if pile_block(state):
         return moves  # C-PILE-5
     if rules.sequences:
@@ -201,7 +199,7 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
         for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
             if n + w < 3 or (w and pending) or not counts_fit(rules, n, w):
                 continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
-            move = _meld(seat, (tuple(nats) + tuple(wilds[:w]),), ())
+            move = meld_of(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
     for meld in melds:  # additions (C-MELD-6)
@@ -254,8 +252,8 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         candidates.append((everything, _PROVE if built else _CHECK))
     before = list(out)
     for move, provable in candidates:
-        if move in before:
-            continue
+        if len(move.new) + len(move.add) == 1 and move in before:
+            continue  # (every earlier candidate is one group or one addition)
         before.append(move)
         left = len(state.hands[seat]) - len(move.cards())
         proved = proven = False
@@ -289,7 +287,7 @@ def _add(
     state: State, out: list[Action], meld: TableMeld, cards: Cards, verdict: bool | None
 ) -> None:
     """Append the addition of ``cards`` to ``meld`` when ``verdict`` or the check allows it."""
-    move = _meld(state.current, (), ((meld.mid, cards),))
+    move = meld_of(state.current, (), ((meld.mid, cards),))
     left = len(state.hands[state.current]) - len(cards)
     melds = state.melds[state.side_of(state.current)]
     if verdict or _checked(state, melds, move, left, proven=verdict is None):

@@ -24,6 +24,7 @@ from canasta_game.engine.actions import (
     DrawStock,
     Meld,
     PlayCaliente,
+    meld_of,
 )
 from canasta_game.engine.cards import (
     ACE,
@@ -432,7 +433,7 @@ def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Mel
         return None, False
     if not state.melds[side] and not new:
         return None, False
-    move = Meld(
+    move = meld_of(
         seat,
         tuple(tuple(cards) for cards in new.values()),
         tuple((mid, tuple(cards)) for mid, cards in adds.items()),
