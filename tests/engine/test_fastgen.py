@@ -17,12 +17,13 @@ from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastgen
-from canasta_game.engine.actions import Meld
+from canasta_game.engine.actions import Meld, meld_of
 from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.cards import make_uid
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
-from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.meldrules import make_meld
+from canasta_game.engine.movegen import discard_moves, legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
@@ -150,3 +151,26 @@ def test_within_reach_is_necessary_for_going_out(name: str) -> None:
         answers.add(possible)
         assert within_reach(state) or not possible, f"{name} turn {state.turn}"
     assert answers == {True, False}
+
+
+def test_direct_constructors_make_the_dataclasses_own_values() -> None:
+    """Issue 16: ``actions.meld_of`` and ``meldrules.make_meld`` store the slots directly;
+    the objects must equal (and hash like) the ones the dataclass constructors make."""
+    nine = tuple(make_uid(RANKS.index("9"), suit) for suit in range(3))
+    move = meld_of(2, (nine,), ((5, (make_uid(0, 0),)),))
+    assert move == Meld(2, (nine,), ((5, (make_uid(0, 0),)),))
+    assert hash(move) == hash(Meld(2, (nine,), ((5, (make_uid(0, 0),)),)))
+    made = make_meld(preset("samba"), 7, RANKS.index("9"), nine, 3, 0)
+    assert made == TableMeld(7, RANKS.index("9"), nine, 3, 0, 7)
+    assert made.canasta_size == preset("samba").canasta_size
+
+
+def test_first_of_kinds_is_the_order_of_the_general_discards() -> None:
+    """C-TURN-4: one discard per kind of card (black threes apart from red ones, C-B3-1),
+    in the order of each kind's first card in hand: the general ``discard_moves``' cards."""
+    rules = preset("classic-4")
+    for state in random_play_positions(rules, "kinds", hands=2):
+        if state.must_go_out or len(state.hands[state.current]) < 2:
+            continue
+        general = [m.card for m in discard_moves(state)]
+        assert fastgen.first_of_kinds(state.hands[state.current]) == general
