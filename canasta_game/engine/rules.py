@@ -424,7 +424,8 @@ class Rules:
 
     @property
     def partnership(self) -> bool:
-        return any(len(seats) > 1 for seats in self.side_seats)
+        # some side holds two seats or more: fewer sides than seats (every side has a seat)
+        return len(self.side_seats) < self.players
 
     def deck_size(self) -> int:
         if self.custom_deck is not None:
