@@ -188,12 +188,11 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
     rules = state.rules
     seat = state.current
     left = len(state.hands[seat])
-    side = _side(rules, melds)
-    keys, pending = side.keys, side.pending
+    keys = {m.key for m in melds}
+    pending = rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds)
     wilds = groups.wilds
-    naturals = groups.naturals
     out: list[Action] = []
-    for rank, nats in naturals.items():  # new groups (C-MELD-1..3), cheap wilds first
+    for rank, nats in groups.naturals.items():  # new groups (C-MELD-1..3), cheap wilds first
         n = len(nats)
         if n < 2 or rank in keys:
             continue
@@ -203,60 +202,26 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
             move = meld_of(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
-    one_wild = None if left < 3 else True  # a wild card keeps two cards (C-TURN-7)?
-    for meld, takes_wild in side.targets:  # additions (C-MELD-6)
-        nats = naturals.get(meld.key)
-        if nats:  # (never for the wild meld: its key is no rank)
-            n = len(nats)
-            if counts_fit(rules, meld.naturals + n, meld.wilds):  # C-MELD-3 (CUB-4)
-                _add(state, out, meld, tuple(nats), None if left - n < 2 else True)
-        if takes_wild and wilds:
-            _add(state, out, meld, (wilds[0],), one_wild)
+    for meld in melds:  # additions (C-MELD-6)
+        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+            continue
+        if meld.is_wild_meld:
+            if wilds:
+                _add(state, out, meld, (wilds[0],), _verdict(rules, meld, left, 0, 1, pending))
+            continue
+        nats = groups.naturals.get(meld.key)
+        if nats:
+            verdict = _verdict(rules, meld, left, len(nats), 0, pending)
+            if verdict is not False:
+                _add(state, out, meld, tuple(nats), verdict)
+        verdict = _verdict(rules, meld, left, 0, 1, pending) if wilds else False
+        if verdict is not False:
+            _add(state, out, meld, (wilds[0],), verdict)
             dear = wilds[-1]
-            if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER and meld.key != WILD_KEY:
-                _add(state, out, meld, (dear,), one_wild)
+            if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER:
+                _add(state, out, meld, (dear,), verdict)
     _rare(state, groups, keys, out)
     return out
-
-
-class _Side:
-    """What an open side's melds allow whatever the hand, read once per melds tuple
-    (``_side``; the melds change far less often than the hand): their keys (C-MELD-5), a
-    wild meld waiting (O-WILD-MELDS), and the melds a card may be added to, in order (the
-    groups and the wild meld: no black threes, C-B3-1, nor sequences, SAM-11, which
-    ``movegen.sequence_moves`` extends), each with whether a wild card may join it
-    (``_verdict``'s "no" for one: SAM-15 / BOL-3, O-WILD-MELDS, C-MELD-3)."""
-
-    __slots__ = ("keys", "pending", "targets")
-
-    def __init__(self, rules: Rules, melds: tuple[TableMeld, ...]) -> None:
-        self.keys = {m.key for m in melds}
-        self.pending = rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds)
-        self.targets = tuple(
-            (meld, _verdict(rules, meld, 3, 0, 1, self.pending) is not False)
-            for meld in melds
-            if not meld.is_black_threes and meld.key < SEQUENCE_KEY
-        )
-
-
-def _side(rules: Rules, melds: tuple[TableMeld, ...]) -> _Side:
-    """The ``_Side`` of ``melds``, remembered per Rules value by the tuple's identity (the
-    tuple kept with it, so the identity is never reused while remembered; a few thousand at
-    most)."""
-    known = rules.memo.get(_SIDE_KEY)
-    if known is None:
-        known = rules.memo[_SIDE_KEY] = {}
-    entry = known.get(id(melds))
-    if entry is not None and entry[0] is melds:
-        return entry[1]
-    if len(known) >= 4096:
-        known.clear()
-    side = _Side(rules, melds)
-    known[id(melds)] = (melds, side)
-    return side
-
-
-_SIDE_KEY = "fastgen.side"
 
 
 #: How a ``_rare`` candidate is decided: by ``why_illegal``, as melds proven legal by the
