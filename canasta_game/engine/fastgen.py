@@ -104,12 +104,15 @@ _KIND: tuple[int, ...] = tuple(
 
 def first_of_kinds(hand: Cards) -> list[int]:
     """The first card of each kind in ``hand``, in the order of the kinds' first cards:
-    ``movegen.discard_moves``' cards (one discard per kind), found in C calls: the kinds
-    in order, then each kind's card written from the hand's end so the first one stays."""
-    kinds = list(map(_KIND.__getitem__, hand))
-    first = dict.fromkeys(kinds)
-    first.update(zip(reversed(kinds), reversed(hand), strict=True))
-    return list(first.values())
+    ``movegen.discard_moves``' cards (one discard per kind)."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for card in hand:
+        kind = _KIND[card]
+        if kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
 
 
 #: A seat's stock draw and "may I go out?": frozen values, the same object in every
