@@ -70,9 +70,26 @@ class GreedyBot:
         if len(melds) == 1:
             return melds[0]  # (the same choice without weighing it: issue 16's greedy loop)
         if melds:
-            return max(melds, key=lambda m: (len(m.cards()), -wilds_in(view.rules, m)))
+            return _most_cards(view, melds)
         discards = [m for m in legal if isinstance(m, Discard)]
         if discards:
             value = keeper(view.rules, view.hand, side_melds(view))
             return min(discards, key=lambda m: value(m.card) + self.rng.random() * 0.1)
         return next(m for m in legal if not isinstance(m, AskGoOut))
+
+
+def _laid(move: Meld) -> int:
+    """How many cards ``move`` lays: ``len(move.cards())`` without building the list."""
+    return sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+
+
+def _most_cards(view: PlayerView, melds: list[Meld]) -> Meld:
+    """The first of ``melds`` laying the most cards, the fewest wild cards among those:
+    ``max`` by (cards, -wild cards), the wild cards counted only where the most cards tie
+    (issue 16: the greedy loop weighed every meld)."""
+    sizes = list(map(_laid, melds))
+    most = max(sizes)
+    best = [m for m, size in zip(melds, sizes, strict=True) if size == most]
+    if len(best) == 1:
+        return best[0]
+    return max(best, key=lambda m: -wilds_in(view.rules, m))

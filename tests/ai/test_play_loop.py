@@ -9,8 +9,10 @@ import pytest
 
 from canasta_game.ai import play
 from canasta_game.ai.baselines import ACABA_ODDS, GreedyBot, RandomBot
+from canasta_game.ai.handsense import wilds_in
 from canasta_game.engine import new_hand, preset
-from canasta_game.engine.actions import Acaba, Discard, DrawStock
+from canasta_game.engine.actions import Acaba, Discard, DrawStock, Meld
+from canasta_game.engine.fastapply import advance
 from canasta_game.engine.state import Phase
 
 
@@ -84,3 +86,24 @@ def test_the_random_bot_draws_once_per_plain_list_and_seldom_declares_acaba():
     acabas = sum(isinstance(move, Acaba) for move in picks)
     assert 0 < acabas < 4000 * 3 / ACABA_ODDS
     assert {move for move in picks if not isinstance(move, Acaba)} == set(plain)
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba"])
+def test_greedy_melds_the_most_cards_with_the_fewest_wild_cards(name):
+    """Issue 16: GreedyBot weighs only the melds laying the most cards, counting wild cards
+    where they tie; its choice is the first maximum of (cards laid, -wild cards) over every
+    meld offered, at every position of greedy self-play with two melds or more."""
+    rules = preset(name)
+    compared = 0
+    for number in range(4):
+        state = new_hand(rules, f"greedy-melds:{number}", 0)
+        bots = {seat: GreedyBot(seat, number) for seat in range(rules.players)}
+        while state.phase is not Phase.OVER:
+            view, legal = play.turn_inputs(state)
+            melds = [m for m in legal if isinstance(m, Meld)]
+            move = bots[state.actor].choose(view, legal)
+            if state.phase is Phase.PLAY and len(melds) > 1:
+                assert move is max(melds, key=lambda m: (len(m.cards()), -wilds_in(rules, m)))
+                compared += 1
+            state = advance(state, move)
+    assert compared > 20
