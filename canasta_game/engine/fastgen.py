@@ -31,6 +31,8 @@ from canasta_game.engine.actions import (
     meld_of,
 )
 from canasta_game.engine.cards import (
+    ACE,
+    FOUR,
     IS_BLACK_THREE,
     IS_WILD,
     JOKER,
@@ -38,14 +40,25 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleTake, counts_fit, no_top_card_take
+from canasta_game.engine.constructive import (
+    SimpleMelds,
+    SimpleTake,
+    counts_fit,
+    no_top_card_take,
+)
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import can_go_out, within_reach
 from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
-from canasta_game.engine.take import HandGroups, sequence_takes, take_is_legal, top_target
+from canasta_game.engine.take import (
+    HandGroups,
+    initial_batches,
+    sequence_takes,
+    take_is_legal,
+    top_target,
+)
 from canasta_game.engine.turn import (
     frozen_for,
     melded_out_problem,
@@ -72,16 +85,22 @@ def play_moves(state: State) -> list[Action] | None:
     side = state.rules.seat_side[seat]
     melds = state.melds[side]
     hand = state.hands[seat]
-    if not melds or len(hand) < 2:
+    if len(hand) < 2:
         return None
     if state.rules.sequences and any(
         m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
     ):
         return None  # BRA-9: an escalera past seven only going out (``SimpleMelds.usable``)
     groups = HandGroups(hand)
-    moves: list[Action] = _melds(state, groups, melds)
-    if state.rules.sequences:
-        moves.extend(movegen.combine_moves(state))  # SAM-12
+    if melds:
+        moves: list[Action] = _melds(state, groups, melds)
+        if state.rules.sequences:
+            moves.extend(movegen.combine_moves(state))  # SAM-12
+    else:
+        opening = _openings(state, groups)
+        if opening is None:
+            return None
+        moves = opening
     if (
         state.question is Question.NONE
         and not state.turn_melded
@@ -93,6 +112,57 @@ def play_moves(state: State) -> list[Action] | None:
             moves.append(ask)
     moves.extend(map(_discards(seat).__getitem__, first_of_kinds(hand)))  # C-TURN-4
     return moves
+
+
+def _openings(state: State, groups: HandGroups) -> list[Action] | None:
+    """``movegen.meld_moves`` for a closed side (C-INIT-1..3): the openings of
+    ``take.initial_batches``, then the sequences (SAM-9), black threes (C-B3-2: only in the
+    turn going out) and "meld all", in that order, each once; kept when legal by
+    construction (``SimpleMelds``, or for an opening batch the counts it was built with,
+    ``_opening_proven``), else when not short of the minimum and ``why_illegal`` allows it.
+    None where the minimum asks for a canasta (O-INIT-HIGH): the general path."""
+    seat = state.current
+    need, canasta = state.minimum(state.rules.seat_side[seat])
+    if canasta:
+        return None
+    left = len(state.hands[seat])
+    simple = SimpleMelds(state, ())
+    candidates: list[tuple[Meld, bool]] = []
+    for batch in initial_batches(state, groups, need):
+        candidates.append((meld_of(seat, batch, ()), _opening_proven(state, groups, batch)))
+    if state.rules.sequences:
+        runs = movegen.sequence_moves(state, groups)
+        candidates.extend((move, simple.by_construction(move)) for move in runs)
+    if len(groups.blacks) >= 3 and can_go_out(state):
+        candidates.append((meld_of(seat, (tuple(groups.blacks),), ()), False))
+    everything, built = movegen.meld_all_proved(state, groups)
+    if everything is not None:
+        candidates.append((everything, built and left - len(everything.cards()) >= 2))
+    out: list[Action] = []
+    for move, exact in candidates:
+        if move in out:
+            continue  # (a duplicate already refused is refused again: the same checks)
+        if exact or (not simple.short_of_minimum(move) and why_illegal(state, move) is None):
+            out.append(move)
+    return out
+
+
+def _opening_proven(state: State, groups: HandGroups, batch: tuple[Cards, ...]) -> bool:
+    """``SimpleMelds.by_construction`` of an opening batch of ``take.initial_batches``, from
+    the way it was built: each group is every natural of one rank (three, or two with a
+    wild card, C-MELD-1, C-MELD-2) and wild cards of one shared pool, ranks distinct
+    (C-MELD-5), the points reaching the minimum (C-INIT-1). What is asked: two cards kept
+    (C-TURN-7), natural ranks only (C-MELD-1) and each group's counts (C-MELD-3:
+    ``counts_fit``)."""
+    rules = state.rules
+    laid = 0
+    for group in batch:
+        rank = RANK_OF[group[0]]
+        naturals = len(groups.naturals[rank]) if FOUR <= rank <= ACE else 0
+        if not naturals or not counts_fit(rules, naturals, len(group) - naturals):
+            return False
+        laid += len(group)
+    return len(state.hands[state.current]) - laid >= 2
 
 
 #: Per card uid, its kind for a discard: the rank, and the black threes apart (their suit

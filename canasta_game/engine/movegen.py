@@ -388,10 +388,10 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
 
 
 def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Meld | None, bool]:
-    """``meld_all`` and whether its melds are legal by construction on an open side where
-    ``SimpleMelds`` applies: the answer of ``SimpleMelds.by_construction(move, keep=1)``
-    there (``_all_proven``), read off the counts the batch was built from instead of counting
-    its cards again (issue 16: the proof cost about as much as building the batch)."""
+    """``meld_all`` and whether its melds are legal by construction where ``SimpleMelds``
+    applies: the answer of ``SimpleMelds.by_construction(move, keep=1)`` there
+    (``_all_proven``), read off the counts the batch was built from instead of counting its
+    cards again (issue 16: the proof cost about as much as building the batch)."""
     seat = state.current
     side = state.side_of(seat)
     rules = state.rules
@@ -449,20 +449,26 @@ def _all_proven(
     sizes: dict[int, list[int]],
     placed: bool,
 ) -> bool:
-    """``SimpleMelds.by_construction(keep=1)`` of ``meld_all``'s batch on an open side, from
-    the counts it was built with (``sizes``: a key's naturals and wild cards after it). By
-    construction each new group is one rank the side has not melded (C-MELD-5) of three
-    naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per meld
-    (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
+    """``SimpleMelds.by_construction(keep=1)`` of ``meld_all``'s batch where ``SimpleMelds``
+    applies, from the counts it was built with (``sizes``: a key's naturals and wild cards
+    after it). By construction each new group is one rank the side has not melded (C-MELD-5)
+    of three naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per
+    meld (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
     (``_place_wilds``: C-MELD-3, SAM-15), the ends of the sequences only with the naturals
     that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
-    no black threes (C-B3-2) and no opening (C-INIT-1: the full check), no wild card while a
-    wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts (C-MELD-2,
-    C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own check."""
+    no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
+    card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
+    (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
+    check."""
     rules = state.rules
-    melds = state.melds[state.side_of(state.current)]
-    if not melds or -1 in new:
+    side = state.side_of(state.current)
+    melds = state.melds[side]
+    if -1 in new:
         return False
+    if not melds:  # C-INIT-1: the new melds alone reach the minimum (no canasta asked)
+        need, canasta = state.minimum(side)
+        if canasta or sum(VALUE_OF[c] for cards in new.values() for c in cards) < need:
+            return False
     if placed and rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds):
         return False
     for rank in new:

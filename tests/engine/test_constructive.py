@@ -18,15 +18,17 @@ import pytest
 from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine import constructive
+from canasta_game.engine import constructive, fastgen
 from canasta_game.engine.actions import Meld
-from canasta_game.engine.cards import IS_BLACK_THREE
+from canasta_game.engine.cards import IS_BLACK_THREE, make_uid
+from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.movegen import legal_moves, meld_all_proved
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
-from canasta_game.engine.state import Phase
+from canasta_game.engine.state import Phase, evolve
+from canasta_game.engine.take import HandGroups, initial_batches
 from canasta_game.sim.options import random_options
 
 
@@ -115,19 +117,20 @@ def test_black_threes_meld_offered_exactly_when_the_full_check_allows_it(
 def test_meld_all_proof_is_the_shortcut_check(name: str) -> None:
     """Issue 16: "meld all" is proven legal by the counts it was built with
     (``movegen.meld_all_proved``) exactly when ``SimpleMelds.by_construction(keep=1)`` proves
-    it, on every open side's play position of random self-play."""
+    it, on every play position of random self-play where the shortcut applies (a closed
+    side's "meld all" is an opening: its points must reach the minimum, C-INIT-1)."""
     seen: Counter[bool] = Counter()
     rules = preset(name)
     for state in random_play_positions(rules, f"meld-all:{name}", hands=4):
         melds = state.melds[rules.seat_side[state.current]]
         move, proven = meld_all_proved(state)
         simple = constructive.SimpleMelds(state, melds)
-        if move is None or not melds or not simple.usable:
+        if move is None or not simple.usable:
             continue
         if len(state.hands[state.current]) - len(move.cards()) >= 1:
             assert proven == simple.by_construction(move, keep=1), f"{state.turn}: {move}"
-            seen[proven] += 1
-    assert seen[True] > 20, seen
+            seen[proven, bool(melds)] += 1
+    assert seen[True, True] > 20, seen
 
 
 def test_meld_all_proof_under_random_options() -> None:
@@ -140,9 +143,44 @@ def test_meld_all_proof_under_random_options() -> None:
             melds = state.melds[rules.seat_side[state.current]]
             move, proven = meld_all_proved(state)
             simple = constructive.SimpleMelds(state, melds)
-            if move is None or not melds or not simple.usable:
+            if move is None or not simple.usable:
                 continue
             if len(state.hands[state.current]) - len(move.cards()) >= 1:
                 assert proven == simple.by_construction(move, keep=1), f"{state.turn}: {move}"
                 compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia"])
+def test_opening_batches_are_proven_exactly_when_the_shortcut_proves_them(name: str) -> None:
+    """Issue 16: a closed side's opening batches (``take.initial_batches``, C-INIT-1..3) are
+    proven legal from the way they were built (``fastgen._opening_proven``) exactly when
+    ``SimpleMelds.by_construction`` proves them; both answers occur."""
+    seen: Counter[bool] = Counter()
+    rules = preset(name)
+    for state in random_play_positions(rules, f"openings:{name}", hands=6):
+        side = rules.seat_side[state.current]
+        simple = constructive.SimpleMelds(state, ())
+        if state.melds[side] or not simple.usable or state.must_go_out:
+            continue
+        groups = HandGroups(state.hands[state.current])
+        for batch in initial_batches(state, groups, state.minimum(side)[0]):
+            proven = fastgen._opening_proven(state, groups, batch)
+            assert proven == simple.by_construction(Meld(state.current, batch)), batch
+            seen[proven] += 1
+    assert seen[True] > 10, seen
+
+
+def test_an_opening_keeping_one_card_is_not_proven() -> None:
+    """C-TURN-7: three aces open (C-INIT-1: 60 points) but keep one card, so the batch goes
+    to the full check (going out concealed, C-INIT-6), not the shortcut."""
+    rules = preset("classic-4")
+    aces = tuple(make_uid(RANKS.index("A"), suit) for suit in range(3))
+    state = new_hand(rules, "one-kept", 0)
+    hands = list(state.hands)
+    hands[state.current] = (*aces, make_uid(RANKS.index("7"), 0))
+    state = evolve(state, hands=tuple(hands), phase=Phase.PLAY)
+    groups = HandGroups(state.hands[state.current])
+    assert initial_batches(state, groups, 50) == [(aces,)]
+    assert not fastgen._opening_proven(state, groups, (aces,))
+    assert not constructive.SimpleMelds(state, ()).by_construction(Meld(state.current, (aces,)))
