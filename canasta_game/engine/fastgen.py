@@ -32,6 +32,7 @@ from canasta_game.engine.actions import (
 )
 from canasta_game.engine.cards import (
     ACE,
+    BLACK_THREE_KEY,
     FOUR,
     IS_BLACK_THREE,
     IS_WILD,
@@ -276,13 +277,14 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
     for meld in melds:  # additions (C-MELD-6)
-        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+        key = meld.key
+        if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
             continue
-        if meld.is_wild_meld:
+        if key == WILD_KEY:
             if wilds:
                 _add(state, out, meld, (wilds[0],), _verdict(rules, meld, left, 0, 1, pending))
             continue
-        nats = groups.naturals.get(meld.key)
+        nats = groups.naturals.get(key)
         if nats:
             verdict = _verdict(rules, meld, left, len(nats), 0, pending)
             if verdict is not False:
@@ -361,9 +363,12 @@ def _add(
 ) -> None:
     """Append the addition of ``cards`` to ``meld`` when ``verdict`` or the check allows it."""
     move = meld_of(state.current, (), ((meld.mid, cards),))
+    if verdict:
+        out.append(move)
+        return
     left = len(state.hands[state.current]) - len(cards)
     melds = state.melds[state.side_of(state.current)]
-    if verdict or _checked(state, melds, move, left, proven=verdict is None):
+    if _checked(state, melds, move, left, proven=verdict is None):
         out.append(move)
 
 
