@@ -324,7 +324,7 @@ class SimpleTake:
         self.usable = bool(melds) and not state.must_go_out and not needs_full_check(rules)
         self.frozen = frozen_for(state, side)
         # C-UP-5: a bonus three in the pile is laid out, not taken into the hand
-        bonus = _bonus_threes(rules)
+        bonus = bonus_threes(rules)
         gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
         self.left = len(state.hands[state.current]) + gained
         self.pending_wild_meld = rules.wild_melds and any(
@@ -351,7 +351,7 @@ class SimpleTake:
         return 1 + naturals + wilds >= 3 and counts_fit(rules, 1 + naturals, wilds)
 
 
-def _bonus_threes(rules: Rules) -> tuple[bool, ...]:
+def bonus_threes(rules: Rules) -> tuple[bool, ...]:
     """Per card uid: is it a bonus three under ``rules`` (C-R3-1, O-B3-ASR3, MAC-6)? A table
     made once per Rules value, so counting a pile's is one C call."""
     table = rules.memo.get(_BONUS_KEY)

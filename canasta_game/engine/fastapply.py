@@ -16,7 +16,7 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, turn_changes
 from canasta_game.engine.meldrules import classify, grown, make_meld
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve, evolve_with
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import remove_cards, set_at
 
@@ -55,7 +55,7 @@ def _discard(state: State, move: Discard) -> State | None:
     changes["pile"] = (*state.pile, move.card)
     changes["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
     changes["discards"] = (*state.discards, (seat, move.card))
-    return evolve(state, **changes)
+    return evolve_with(state, changes)
 
 
 def _draw(state: State) -> State | None:
@@ -67,7 +67,7 @@ def _draw(state: State) -> State | None:
     if len(stock) < count or constructive.needs_full_check(rules):
         return None
     drawn = stock[-count:][::-1]  # the top card (the last element) is drawn first
-    if any(rules.is_bonus_three(card) for card in drawn):
+    if any(map(constructive.bonus_threes(rules).__getitem__, drawn)):
         return None
     seat = state.current
     return evolve(
