@@ -6,11 +6,13 @@ exactly the list ``legal_moves`` would build through ``meld_moves``, the ask che
 the branches of variants it does not model, asks ``SimpleMelds`` only for the candidates that
 need it, and cuts "may I go out?" short where the going-out solver's cheap cuts already say no
 (``going_out.within_reach``).
-``draw_moves`` does the same for an open side's draw phase (the stock draw and the pile
-takes of ``take.pile_takes``). Everything else (a closed side, a player who must go out, an
-escalera grown past seven (BRA-9), and any ``Rules`` field outside
-``constructive.MODELLED_FIELDS``) answers None and takes the general path, so a new variant
-is correct first and fast later.
+A closed side's play phase is built the same way (``_openings``: the openings of
+``take.initial_batches``, proven from the way they were built). ``draw_moves`` does the same
+for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``).
+Everything else (a closed side's draw, whose takes carry the opening, C-PILE-8; an opening
+that asks for a canasta; a player who must go out; an escalera grown past seven, BRA-9; and
+any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the
+general path, so a new variant is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, black threes,
 wild-card melds) still go through ``why_illegal``; ``tests/engine/test_fastgen.py`` compares
