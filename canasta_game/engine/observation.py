@@ -9,6 +9,7 @@ searching the pile, not remembering it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -63,6 +64,16 @@ class PlayerView:
     #: MAC-33: the special hand that ended the hand, laid face up for all (else empty); the
     #: cards stay in their holder's hand (MAC-34 scores the hand as one).
     special_cards: tuple[int, ...] = ()
+
+    def __getattr__(self, name: str) -> object:
+        """A field ``observe`` left to first reading (``_LAZY``), worked out from the state
+        it observed and kept; any other missing name is an AttributeError as usual."""
+        fill = _LAZY.get(name)
+        values = self.__dict__
+        if fill is None or "_state" not in values:
+            raise AttributeError(name)
+        value = values[name] = fill(values["_state"], values["seat"])
+        return value
 
     # --- facts the table and the bots read instead of re-deriving a rule -----------------
     # Each is worked out from the public fields above by the engine's own functions, on
@@ -192,61 +203,93 @@ class PlayerView:
 
 
 def observe(state: State, seat: int) -> PlayerView:
-    side = state.rules.seat_side[seat]
-    hands = state.hands
-    picked = state.picked
-    known = tuple(
+    """What ``seat`` may know of ``state``. The fields that are the state's own values are
+    filled in at once; those worked out from it (the known cards, the sizes, the pile's
+    status, the minimums, the turn's flags as this seat sees them) on first reading only
+    (``PlayerView.__getattr__``, ``_LAZY``): a bot that reads the hand and the melds, like
+    the greedy baseline, never pays for them (issue 16: building every field was a sixth of
+    greedy self-play). The state stays private to the view; every field reads as before."""
+    # Filled in directly rather than through the frozen dataclass's __init__ (which sets each
+    # field with object.__setattr__): every decision of every player asks for a view.
+    view = _new(PlayerView)
+    view.__dict__.update(
+        _state=state,
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        current=state.current,
+        dealer=state.dealer,
+        turn=state.turn,
+        hand=state.hands[seat],
+        deal=state.deal,
+        melds=state.melds,
+        bonus_threes=state.bonus_threes,
+        pile_packet=state.pile_hidden,
+        discards=state.discards,
+        pile_frozen_by_card=state.pile_frozen,
+        scores=state.scores,
+        end=state.end,
+        calientes_played=state.calientes_played,
+        special_cards=_special(state),  # (a field with a default: never left to __getattr__)
+    )
+    return view
+
+
+_new = object.__new__
+
+
+def _known_cards(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: its own hand whole, another's cards known from the pile it picked up."""
+    hands, picked = state.hands, state.picked
+    return tuple(
         [
             hands[s] if s == seat else _known(hands[s], picked[s]) if picked[s] else ()
             for s in range(len(hands))
         ]
     )
-    mine = state.current == seat and state.phase is not Phase.OVER
-    # Filled in directly rather than through the frozen dataclass's __init__ (which sets each
-    # field with object.__setattr__): every decision of every player asks for a view.
-    view = object.__new__(PlayerView)
-    view.__dict__.update(
-        seat=seat,
-        rules=state.rules,
-        phase=state.phase,
-        current=state.current,
-        actor=state.actor,
-        dealer=state.dealer,
-        turn=state.turn,
-        hand=hands[seat],
-        hand_sizes=tuple(map(len, hands)),
-        foot_sizes=tuple(map(len, state.feet)) if state.feet else (0,) * len(hands),
-        deal=state.deal,
-        known=known,
-        melds=state.melds,
-        bonus_threes=state.bonus_threes,
-        pile_top=state.top,
-        pile_size=len(state.pile),
-        pile_cards=state.pile[state.pile_hidden :],
-        pile_packet=state.pile_hidden,
-        discards=state.discards,
-        pile_frozen=state.pile_frozen or state.rules.pile_frozen,
-        pile_frozen_for_me=frozen_for(state, side),
-        pile_blocked=pile_block(state) is not None,
-        pile_frozen_by_card=state.pile_frozen,
-        stock_size=len(state.stock),
-        scores=state.scores,
-        minimums=_minimums(state.rules, state.scores, state.deal),
-        drew=state.drew if mine else DrawKind.NONE,
-        question=state.question if state.side_of(state.current) == side else Question.NONE,
-        acaba_question=(
-            state.acaba_question if state.side_of(state.current) == side else Question.NONE
-        ),
-        must_go_out=state.must_go_out if mine else False,
-        end=state.end,
-        calientes_played=state.calientes_played,
-        special_cards=(
-            hands[state.end.seat]
-            if state.end is not None and state.end.special and state.end.seat is not None
-            else ()
-        ),
-    )
-    return view
+
+
+def _mine(state: State, seat: int) -> bool:
+    """The seat's own turn (its draw and its promise to go out are its to see)."""
+    return state.current == seat and state.phase is not Phase.OVER
+
+
+def _ours(state: State, seat: int) -> bool:
+    """The side to play is the seat's (its questions to the partner are the side's)."""
+    return state.side_of(state.current) == state.side_of(seat)
+
+
+def _special(state: State) -> tuple[int, ...]:
+    """MAC-33: the special hand that ended the hand, laid face up for all."""
+    end = state.end
+    if end is not None and end.special and end.seat is not None:
+        return state.hands[end.seat]
+    return ()
+
+
+#: The fields ``observe`` leaves to first reading, each worked out from (state, seat).
+_LAZY: dict[str, Callable[[State, int], object]] = {
+    "actor": lambda state, seat: state.actor,
+    "hand_sizes": lambda state, seat: tuple(map(len, state.hands)),
+    "foot_sizes": lambda state, seat: (
+        tuple(map(len, state.feet)) if state.feet else (0,) * len(state.hands)
+    ),
+    "known": _known_cards,
+    "pile_top": lambda state, seat: state.top,
+    "pile_size": lambda state, seat: len(state.pile),
+    "pile_cards": lambda state, seat: state.pile[state.pile_hidden :],
+    "pile_frozen": lambda state, seat: state.pile_frozen or state.rules.pile_frozen,
+    "pile_frozen_for_me": lambda state, seat: frozen_for(state, state.side_of(seat)),
+    "pile_blocked": lambda state, seat: pile_block(state) is not None,
+    "stock_size": lambda state, seat: len(state.stock),
+    "minimums": lambda state, seat: _minimums(state.rules, state.scores, state.deal),
+    "drew": lambda state, seat: state.drew if _mine(state, seat) else DrawKind.NONE,
+    "question": lambda state, seat: state.question if _ours(state, seat) else Question.NONE,
+    "acaba_question": lambda state, seat: (
+        state.acaba_question if _ours(state, seat) else Question.NONE
+    ),
+    "must_go_out": lambda state, seat: state.must_go_out if _mine(state, seat) else False,
+}
 
 
 def _minimums(rules: Rules, scores: tuple[int, ...], deal: int) -> tuple[int, ...]:

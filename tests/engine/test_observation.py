@@ -26,6 +26,8 @@ from canasta_game.engine import (
     state_from_setup,
 )
 from canasta_game.engine.cards import IS_RED_THREE, RANK_OF, VALUE_OF, face_text
+from canasta_game.engine.state import DrawKind, Question
+from canasta_game.engine.turn import pile_block
 from canasta_game.sim.policies import greedy_policy, random_policy
 
 
@@ -213,3 +215,54 @@ def test_a_seat_does_see_its_own_hand_change():
     swapped = dataclasses.replace(state, hands=tuple(hands))
     assert observe(swapped, 0) != observe(state, 0)
     assert bot(observe(swapped, 0)) != bot(observe(state, 0)) or hands[0] == hands[1]
+
+
+def _eager_view(state, seat) -> PlayerView:
+    """The view as the constructor makes it, every field worked out at once (the reference
+    for the fields ``observe`` leaves to first reading)."""
+    rules = state.rules
+    side = rules.seat_side[seat]
+    mine = state.current == seat and state.phase is not Phase.OVER
+    ours = rules.seat_side[state.current] == side
+    known = tuple(
+        state.hands[s] if s == seat else tuple(c for c in state.hands[s] if c in state.picked[s])
+        for s in range(rules.players)
+    )
+    end = state.end
+    return PlayerView(
+        seat=seat, rules=rules, phase=state.phase, current=state.current, actor=state.actor,
+        dealer=state.dealer, turn=state.turn, hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        foot_sizes=tuple(len(f) for f in state.feet) if state.feet else (0,) * rules.players,
+        deal=state.deal, known=known, melds=state.melds, bonus_threes=state.bonus_threes,
+        pile_top=state.pile[-1] if state.pile else None, pile_size=len(state.pile),
+        pile_cards=state.pile[state.pile_hidden :], pile_packet=state.pile_hidden,
+        discards=state.discards, pile_frozen=state.pile_frozen or rules.pile_frozen,
+        pile_frozen_for_me=state.pile_frozen or rules.pile_frozen or not state.melds[side],
+        pile_blocked=pile_block(state) is not None, pile_frozen_by_card=state.pile_frozen,
+        stock_size=len(state.stock), scores=state.scores,
+        minimums=tuple(rules.initial_minimum(s, state.deal)[0] for s in state.scores),
+        drew=state.drew if mine else DrawKind.NONE,
+        question=state.question if ours else Question.NONE,
+        acaba_question=state.acaba_question if ours else Question.NONE,
+        must_go_out=state.must_go_out if mine else False, end=end,
+        calientes_played=state.calientes_played,
+        special_cards=state.hands[end.seat] if end and end.special and end.seat is not None else (),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "hand-and-foot", "modern-american"])
+def test_fields_left_to_first_reading_read_as_the_constructor_makes_them(name):
+    """Issue 16: ``observe`` fills the state's own values at once and works the others out on
+    first reading; read in any order, every field equals
+    the view built field by field, and so does the view as a whole (equality, hash)."""
+    rules = preset(name)
+    rng = random.Random(name)
+    for state, _ in _walk(rules, f"lazy:{name}", random_policy):
+        seat = rng.randrange(rules.players)
+        view, expected = observe(state, seat), _eager_view(state, seat)
+        names = [f.name for f in dataclasses.fields(PlayerView)]
+        rng.shuffle(names)
+        for field in names:
+            assert getattr(view, field) == getattr(expected, field), field
+        assert view == expected and hash(observe(state, seat)) == hash(expected)
