@@ -313,7 +313,8 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     """The candidates after the single ones, in ``meld_moves``' order: a wild meld
     (O-WILD-MELDS), new and extended sequences (SAM-9..11), black threes (C-B3-2: only in
     the turn going out) and "meld all"; each dropped when an earlier candidate is the same
-    move, kept when ``SimpleMelds`` proves it or ``why_illegal`` allows it."""
+    move, kept when it is legal by construction (``meld_all_proved``'s proof, a sequence
+    built from the hand) or ``why_illegal`` allows it."""
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
