@@ -11,6 +11,8 @@ reads; every other move, and every position of rules outside
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from canasta_game.engine import constructive
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
@@ -158,8 +160,9 @@ def _take(state: State, move: TakePile) -> State | None:
         return None
     rest = remove_cards(state.hands[seat], move.cards, "C-PILE-7")
     below = state.pile[:-1]
-    threes = tuple(c for c in below if rules.is_bonus_three(c))
-    gained = tuple(c for c in below if c not in threes)
+    bonus = constructive.bonus_threes(rules).__getitem__  # C-R3-1: laid out, not held
+    threes = tuple(filter(bonus, below))
+    gained = tuple(filterfalse(bonus, below))
     if not isinstance(rest, tuple) or len(rest) + len(gained) < 2:
         return None
     top = state.pile[-1]
@@ -174,7 +177,7 @@ def _take(state: State, move: TakePile) -> State | None:
     else:
         laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
         made = (state.next_mid,)
-    seen = frozenset(c for c in below[state.pile_hidden :] if not rules.is_bonus_three(c))
+    seen = frozenset(filterfalse(bonus, below[state.pile_hidden :]))
     return evolve(
         state,
         hands=set_at(state.hands, seat, rest + gained),
