@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import filterfalse
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
@@ -60,7 +61,7 @@ def remove_cards(
             if card in seen:
                 return reason(rule, "duplicate_card", card=card)
             seen.add(card)
-    rest = tuple(c for c in hand if c not in wanted)
+    rest = tuple(filterfalse(wanted.__contains__, hand))  # (in C: every meld and take asks)
     if len(rest) != len(hand) - len(wanted):
         held = set(hand)
         missing = next(c for c in cards if c not in held)
