@@ -8,10 +8,14 @@ pile, every card below the top card (red threes excepted, C-UP-5) becomes known 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
+
+import canasta_game
 
 from canasta_game.engine import (
     Discard,
@@ -266,3 +270,23 @@ def test_fields_left_to_first_reading_read_as_the_constructor_makes_them(name):
         for field in names:
             assert getattr(view, field) == getattr(expected, field), field
         assert view == expected and hash(observe(state, seat)) == hash(expected)
+
+
+def test_no_player_reads_the_state_a_view_keeps_for_its_lazy_fields():
+    """Hidden information: a view keeps the whole observed state (``_state``, other hands
+    included) only to work its fields out on first reading. Outside the engine nothing may
+    read it, by attribute or by name; a class's own ``self._state`` is its own business."""
+    package = Path(canasta_game.__file__).parent
+    offences = []
+    for path in sorted(package.rglob("*.py")):
+        if path.parent.name == "engine":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            peeks = (
+                isinstance(node, ast.Attribute)
+                and node.attr == "_state"
+                and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+            ) or (isinstance(node, ast.Constant) and node.value == "_state")
+            if peeks:
+                offences.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert offences == []
