@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 import canasta_game
-
 from canasta_game.engine import (
     Discard,
     Meld,
