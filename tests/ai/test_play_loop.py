@@ -1,5 +1,5 @@
 """The one play loop reports a dead end and a runaway hand instead of failing inside a player
-(issue 10 gap 4), and counts a move outside the legal list."""
+(issue 10 gap 4), and counts a move the rule check refuses."""
 
 from __future__ import annotations
 
@@ -48,6 +48,38 @@ def test_a_move_outside_the_legal_list_is_counted_and_replaced(seed):
     bots = {**_bots(4), 0: _Cheat()}
     played = play.play_hand(state, bots)
     assert played.illegal >= 1 and played.final.phase is Phase.OVER
+
+
+class _Joiner(GreedyBot):
+    """Lays an addition's naturals and a wild card in one action where the list offers them
+    as two (the move another commit's bot may choose), otherwise plays greedy."""
+
+    joined = 0
+
+    def choose(self, view, legal):
+        adds = {}
+        for move in legal:
+            if isinstance(move, Meld) and not move.new and len(move.add) == 1:
+                mid, cards = move.add[0]
+                wild = wilds_in(view.rules, move)
+                adds.setdefault(mid, {})[wild == len(cards)] = cards
+        for mid, kinds in adds.items():
+            if False in kinds and True in kinds and len(kinds[True]) == 1:
+                self.joined += 1
+                return Meld(self.seat, add=((mid, kinds[False] + kinds[True]),))
+        return super().choose(view, legal)
+
+
+def test_a_legal_move_the_list_does_not_offer_goes_to_the_rule_check_and_is_played():
+    """C-MELD-6: naturals and a wild card added to a meld in one action are legal though
+    the generator lists them apart; the loop asks ``why_illegal``, plays it, counts nothing."""
+    joined = 0
+    for seed in range(1, 6):
+        joiners = {seat: _Joiner(seat, f"join{seed}") for seat in range(4)}
+        played = play.play_hand(new_hand(preset("classic-4"), seed), joiners)
+        assert played.illegal == 0 and played.final.phase is Phase.OVER, played.problems
+        joined += sum(bot.joined for bot in joiners.values())
+    assert joined > 0  # the case did come up
 
 
 class _Watcher:
