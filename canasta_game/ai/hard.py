@@ -79,6 +79,7 @@ from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.goingout import plan_out
 from canasta_game.ai.medium import GO_OUT, HOLD, ranked_moves
 from canasta_game.ai.rollout import rollout_action
+from canasta_game.ai.value import value as learned_value
 from canasta_game.engine.actions import Action, AskGoOut, Meld
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import IllegalAction, apply
@@ -98,6 +99,7 @@ RACE_Z = 2.5  # standard errors behind the leader at which a candidate is droppe
 FINISH_TURN_WITH_MEDIUM = True
 USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
 USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
+USE_VALUE = False  # value the playouts' ends with the learned model (value.py): no gain measured
 # The clocks a budget can be measured on: the wall clock at the table; the process's CPU time
 # in the arena, so that a shared, busy machine does not cut Hard's thinking short.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -195,7 +197,7 @@ class HardBot:
             if FINISH_TURN_WITH_MEDIUM:
                 after, _ = finish_turn(after, self.seat, memo=own_moves)
             final, _ = playout(after, random.Random(seed), world.turn + horizon)
-            results.append(evaluate(final, side))
+            results.append(learned_value(final, side) if USE_VALUE else evaluate(final, side))
         return results
 
 
