@@ -59,6 +59,14 @@ def play_hand(hand: int) -> list[Row]:
     return [(row, target) for row in rows]
 
 
+def play_hands(count: int, jobs: int) -> list[list[Row]]:
+    """``play_hand`` for hands 0 to ``count - 1``, in ``jobs`` processes (1: this one)."""
+    if jobs == 1:
+        return [play_hand(hand) for hand in range(count)]
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(play_hand, range(count), chunksize=8)
+
+
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (the ridge term keeps it well posed)."""
     n = len(vector)
@@ -101,16 +109,15 @@ def rmse(rows: list[Row], predict: object) -> float:
     return SCALE * math.sqrt(sum(errors) / len(errors))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     started = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        hands = pool.map(play_hand, range(args.hands), chunksize=8)
+    hands = play_hands(args.hands, args.jobs)
     train = [row for i, rows in enumerate(hands) if i % HOLDOUT for row in rows]
     test = [row for i, rows in enumerate(hands) if not i % HOLDOUT for row in rows]
     print(

@@ -26,7 +26,7 @@ from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import pack
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import Phase, State, TableMeld
 from canasta_game.engine.take import pile_takes
 
 SCALE = 100.0  # features and the target are in hundreds of points
@@ -54,6 +54,8 @@ SIDE_FACTS = (
     "canastas",
     "shortest_hand",
     "out_threat",
+    "canastas_in_reach",
+    "cards_to_canastas",
 )
 TABLE_FACTS = ("to_move", "pile_to_move", "frozen_pile_to_move", "pile_takeable", "pile_points")
 NAMES = (
@@ -115,7 +117,26 @@ def side_facts(state: State, side: int) -> list[float]:
         float(len(canastas)),
         float(shortest),
         1.0 if canastas and shortest <= OUT_THREAT_CARDS else 0.0,
+        *_reach(rules, growing, counts, wilds),
     ]
+
+
+def _reach(
+    rules: Rules, growing: list[TableMeld], counts: dict[int, int], wilds: int
+) -> tuple[float, float]:
+    """How many of the side's growing melds its hands can complete now (naturals first, then
+    the wild cards it holds, C-MELD-3's limit of three per meld), and how many cards all of
+    them still lack after that."""
+    reach, lacking = 0, 0
+    for meld in sorted(growing, key=lambda m: -m.size - counts.get(m.key, 0)):
+        size = meld.size + counts.get(meld.key, 0)
+        need = max(0, rules.canasta_size - size)
+        spend = min(need, wilds, max(0, 3 - meld.wilds))
+        wilds -= spend
+        need -= spend
+        lacking += need
+        reach += need == 0
+    return float(reach), float(lacking)
 
 
 def features(state: State, side: int) -> list[float]:
