@@ -184,10 +184,3 @@ def predict(state: State, side: int) -> float:
         totals = score_hand(state).totals
         return float(totals[side] - totals[1 - side])
     return SCALE * sum(w * f for w, f in zip(weights(), features(state, side), strict=True))
-
-
-def value(state: State, side: int) -> float:
-    """The learned value where it applies, ``evaluate`` elsewhere (what Hard's playouts use)."""
-    if applies(state.rules):
-        return predict(state, side)
-    return evaluate(state, side)

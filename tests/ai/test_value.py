@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from canasta_game.ai import value, value_weights
-from canasta_game.ai.evaluate import evaluate
+from canasta_game.ai import hard, value, value_weights
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.movegen import legal_moves
@@ -72,12 +72,17 @@ def test_a_finished_hand_is_valued_by_its_score() -> None:
     assert value.predict(state, 1) == totals[1] - totals[0]
 
 
-def test_other_rules_keep_the_hand_made_evaluation() -> None:
-    """The model was fitted on classic-4 only; a custom target or name changes nothing."""
-    assert value.applies(preset("classic-4"))
-    samba = new_hand(preset("samba"), "value-samba", dealer=0)
-    assert not value.applies(samba.rules)
-    assert value.value(samba, 0) == evaluate(samba, 0)
+def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The model was fitted on classic-4 only (a custom target or name changes nothing):
+    Hard's playouts end in it there, in ``evaluate`` under any other rules."""
+    monkeypatch.setattr(hard, "USE_VALUE", True)
+    classic = preset("classic-4")
+    assert value.applies(replace(classic, name="mine", target=3000))
+    assert hard._learned(observe(new_hand(classic, "value-c4", dealer=0), 0))
+    for name in ("samba", "classic-6", "modern-american"):
+        state = new_hand(preset(name), "value-other", dealer=0)
+        assert not value.applies(state.rules)
+        assert not hard._learned(observe(state, 0))
 
 
 def test_the_ridge_fit_recovers_exact_linear_weights() -> None:
