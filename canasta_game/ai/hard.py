@@ -109,7 +109,7 @@ RACE_Z = 2.5  # standard errors behind the leader at which a candidate is droppe
 FINISH_TURN_WITH_MEDIUM = True
 USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
 USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
-USE_VALUE = False  # value the playouts' ends with the learned model (``value.py``) where it applies
+USE_VALUE = True  # value the playouts' ends with the learned model (``value.py``) where it applies
 VALUE_ROUNDS = 1  # the horizon then: one round of the table, the model values the rest
 VALUE_CANDIDATES = 4  # and the worlds this saves pay for one more candidate
 # The clocks a budget can be measured on: the wall clock at the table; the process's CPU time
