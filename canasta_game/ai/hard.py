@@ -59,14 +59,18 @@ hands (48.1% [37.5, 58.9]). At 0.5 s on the wall clock: p95 472 ms, max 532 ms (
 decisions, a machine loaded 15 deep on two cores).
 
 Issue 16, third round: a learned position value (``value.py``, a linear model fitted to the
-final hand score of 3,000 Medium self-play hands) can value the playouts' ends instead of
-``evaluate`` (``USE_VALUE``), so that a shorter horizon loses less. On the same 679 decisions
-at 0.25 s of CPU time, gain over Medium per decision, paired against today's search (the
-mean of two samples of its seeds, +11.7 and +9.8): the value at 4 rounds -0.7 (1.6); at 2
-rounds (1.3 times the worlds) +0.7 (1.3) over three samples; at 1 round (2.2 times the
-worlds) +1.3 (2.2) over three samples; at the end of Hard's own turn (6 times the worlds)
--1.9 (3.8). Every figure is within the noise: the search values its candidates no better
-with the model, so ``USE_VALUE`` stays off.
+final hand score of 3,000 Medium self-play hands) values the playouts' ends instead of
+``evaluate`` (``USE_VALUE``) under the rules it was fitted on (classic-4), so that a shorter
+horizon loses less. On the same 679 decisions at 0.25 s of CPU time, gain over Medium per
+decision, paired against the search before it (the mean of two samples of its seeds, +11.7
+and +9.8; standard errors in brackets): the value at 4 rounds -0.7 (1.6); at 2 rounds (1.3
+times the worlds) +0.7 (1.3) over three samples; at 1 round (2.2 times the worlds) +1.3
+(2.2) over three samples; at the end of Hard's own turn (6 times the worlds, an earlier set
+of features) -1.9 (3.8); at 1 round with four candidates +3.1 (2.1) over two samples (+14.9
+and +12.9), +1.9 (1.2) over three candidates: kept (``VALUE_ROUNDS``, ``VALUE_CANDIDATES``).
+At 0.03 s (one round either way) the value gained +5.5 (2.9) over ``evaluate``, two samples
+(+11.1 and +9.4 against +4.8 and +4.7). The held-out fit and the features are in ``value.py``.
+Every gain is within two standard errors: it is likely, not proven.
 """
 
 from __future__ import annotations

@@ -12,8 +12,12 @@ stock left: a card in hand, a melded canasta or a wild card is worth a different
 the start of the hand than near its end. It is pure Python (a list of weights in
 ``value_weights.py``), so nothing new is needed at run time.
 
-It is used only for the rules it was trained on (``applies``): classic Canasta for two
-sides without sequences; every other variant keeps ``evaluate``.
+It is used only for the rules it was trained on (``applies``: classic-4, any name and
+target); every other variant keeps ``evaluate``. Fitted on 92,839 positions (the start of
+every turn) of 3,000 hands, and checked on the one hand in five held out before the final
+fit: root mean square error of the final hand score difference 1,076 points, against 1,137
+for ``evaluate`` alone and 1,212 for a constant zero (the hands themselves are that
+uncertain). Hard's playouts reach positions like these, played by its fast policy.
 """
 
 from __future__ import annotations
