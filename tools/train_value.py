@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from canasta_game.ai.medium import ranked_moves
-from canasta_game.ai.value import NAMES, SCALE, features
+from canasta_game.ai.value import NAMES, SCALE, features, features_key
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
@@ -140,9 +140,7 @@ def weights_module(weights: list[float], args: argparse.Namespace) -> str:
         '"""Weights of ``value.features``, written by (do not edit by hand)',
         f'``tools/train_value.py --hands {args.hands} --ridge {args.ridge:g}``."""',
         "",
-        "NAMES = (",
-        *(f'    "{name}",' for name in NAMES),
-        ")",
+        f'FEATURES = "{features_key()}"  # value.features_key() of the features fitted on',
         "WEIGHTS = (",
         *(f"    {w:.6f},  # {name}" for name, w in zip(NAMES, weights, strict=True)),
         ")",

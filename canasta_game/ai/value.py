@@ -22,6 +22,7 @@ uncertain). Hard's playouts reach positions like these, played by its fast polic
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from functools import cache
 
@@ -172,12 +173,17 @@ def applies(rules: Rules) -> bool:
     return replace(rules, name=base.name, target=base.target) == base
 
 
+def features_key() -> str:
+    """A short digest of ``NAMES``: the weights file records the one it was fitted on."""
+    return hashlib.sha256("\n".join(NAMES).encode()).hexdigest()[:16]
+
+
 @cache
 def weights() -> tuple[float, ...]:
     """The fitted weights (``value_weights.py``), one per ``NAMES``."""
     from canasta_game.ai import value_weights  # written by tools/train_value.py
 
-    if value_weights.NAMES != NAMES:
+    if features_key() != value_weights.FEATURES:
         raise ValueError("value_weights.py was fitted on other features: rerun train_value.py")
     return value_weights.WEIGHTS
 

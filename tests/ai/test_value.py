@@ -46,7 +46,7 @@ def _medium_until(seed: str, turn: int) -> State:
 
 
 def test_the_shipped_weights_load_and_match_the_features() -> None:
-    assert value_weights.NAMES == value.NAMES
+    assert value.features_key() == value_weights.FEATURES
     assert len(value.weights()) == len(value.NAMES)
 
 
@@ -98,7 +98,7 @@ def test_the_ridge_fit_recovers_exact_linear_weights() -> None:
 
 
 def test_the_training_script_reproduces_its_weights(tmp_path: Path) -> None:
-    """A tiny run twice: the same file, a module with the model's feature names."""
+    """A tiny run twice: the same file, a module fitted on the model's features."""
     train = _train_module()
     first, second = tmp_path / "a.py", tmp_path / "b.py"
     train.main(["--hands", "6", "--jobs", "1", "--out", str(first)])
@@ -108,5 +108,5 @@ def test_the_training_script_reproduces_its_weights(tmp_path: Path) -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.NAMES == value.NAMES
+    assert value.features_key() == module.FEATURES
     assert len(module.WEIGHTS) == len(value.NAMES)
