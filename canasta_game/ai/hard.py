@@ -176,7 +176,7 @@ class HardBot:
         """Play every live candidate out in fresh worlds until the deadline, then choose."""
         deadline = started + self.budget * DEADLINE_SHARE
         learned = _learned(view)
-        rounds = VALUE_ROUNDS if learned else ROUNDS if self.budget >= SHORT_BUDGET else 1
+        rounds = VALUE_ROUNDS if learned else (ROUNDS if self.budget >= SHORT_BUDGET else 1)
         horizon = rounds * view.rules.players
         values: list[list[float]] = [[] for _ in candidates]
         live = list(range(len(candidates)))
