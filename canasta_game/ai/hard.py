@@ -70,7 +70,8 @@ of features) -1.9 (3.8); at 1 round with four candidates +3.1 (2.1) over two sam
 and +12.9), +1.9 (1.2) over three candidates: kept (``VALUE_ROUNDS``, ``VALUE_CANDIDATES``).
 At 0.03 s (one round either way) the value gained +5.5 (2.9) over ``evaluate``, two samples
 (+11.1 and +9.4 against +4.8 and +4.7). The held-out fit and the features are in ``value.py``.
-At 0.03 s this Hard is level with the search before it at 0.25 s: +0.5 (1.8).
+With four candidates at 0.03 s: +6.5 (3.3) over ``evaluate``, and level with the search
+before it at 0.25 s: +0.5 (1.8).
 Every gain is within two standard errors: it is likely, not proven. Arena, one-hand
 duplicate deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40
 hands, +172 [+9, +336] per hand; against the Hard before it (seed 19) 46.7% [30.2, 63.9] of
