@@ -72,15 +72,15 @@ At 0.03 s (one round either way) the value gained +5.5 (2.9) over ``evaluate``, 
 (+11.1 and +9.4 against +4.8 and +4.7). The held-out fit and the features are in ``value.py``.
 With four candidates at 0.03 s: +6.5 (3.3) over ``evaluate``, and level with the search
 before it at 0.25 s: +0.5 (1.8).
-Every gain is within two standard errors: it is likely, not proven. Arena, one-hand
-duplicate deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40
-hands, +172 [+9, +336] per hand; against the Hard before it (seed 19) 46.7% [30.2, 63.9] of
-30 hands, +48 [-232, +328]; with three candidates (seed 18) 43.3% [27.4, 60.8], -31 [-219,
-+156]: level within wide intervals; against the Hard of 54fabb1 (seeds 20, 21) 54.2% [35.1,
-72.1] of 24 hands, +158 [+28, +288], and 54.2% [40.3, 67.4] of 48, +15 [-128, +159]. At
-0.5 s on the wall clock (40 decisions of the set, a machine loaded 8 deep on two cores, four
-runs each, alternating with the search before it): p95 465-513 ms (max 469-687), before
-466-469 ms (max 470-756).
+Every gain is within two standard errors: it is likely, not proven. Arena, one-hand duplicate
+deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40 hands, +172 [+9,
++336] per hand; against the Hard before it (seed 19) 46.7% [30.2, 63.9] of 30 hands, +48 [-232,
++328], (seed 22) 56.2% [41.0, 70.4] of 40, +99 [-128, +326]; with three candidates (seed 18)
+43.3% [27.4, 60.8], -31 [-219, +156]: level within wide intervals; against the Hard of 54fabb1
+(seeds 20, 21) 54.2% [35.1, 72.1] of 24 hands, +158 [+28, +288], and 54.2% [40.3, 67.4] of 48,
++15 [-128, +159]. At 0.5 s on the wall clock (40 decisions of the set, a machine loaded 8 deep
+on two cores, four runs each, alternating with the search before it): p95 465-513 ms (max
+469-687), before 466-469 ms (max 470-756).
 """
 
 from __future__ import annotations
