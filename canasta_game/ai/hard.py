@@ -57,6 +57,30 @@ one-hand duplicate deals): against Medium +102 [+43, +162] per hand over 260 han
 56.4% [50.3, 62.2]); against the Hard of 54fabb1 (the same clock) +9 [-115, +133] over 80
 hands (48.1% [37.5, 58.9]). At 0.5 s on the wall clock: p95 472 ms, max 532 ms (57
 decisions, a machine loaded 15 deep on two cores).
+
+Issue 16, third round: a learned position value (``value.py``, a linear model fitted to the
+final hand score of 3,000 Medium self-play hands) values the playouts' ends instead of
+``evaluate`` (``USE_VALUE``) under the rules it was fitted on (classic-4), so that a shorter
+horizon loses less. On the same 679 decisions at 0.25 s of CPU time, gain over Medium per
+decision, paired against the search before it (the mean of two samples of its seeds, +11.7
+and +9.8; standard errors in brackets): the value at 4 rounds -0.7 (1.6); at 2 rounds (1.3
+times the worlds) +0.7 (1.3) over three samples; at 1 round (2.2 times the worlds) +1.3
+(2.2) over three samples; at the end of Hard's own turn (6 times the worlds, an earlier set
+of features) -1.9 (3.8); at 1 round with four candidates +3.1 (2.1) over two samples (+14.9
+and +12.9), +1.9 (1.2) over three candidates: kept (``VALUE_ROUNDS``, ``VALUE_CANDIDATES``).
+At 0.03 s (one round either way) the value gained +5.5 (2.9) over ``evaluate``, two samples
+(+11.1 and +9.4 against +4.8 and +4.7). The held-out fit and the features are in ``value.py``.
+With four candidates at 0.03 s: +6.5 (3.3) over ``evaluate``, and level with the search
+before it at 0.25 s: +0.5 (1.8).
+Every gain is within two standard errors: it is likely, not proven. Arena, one-hand duplicate
+deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40 hands, +172 [+9,
++336] per hand; against the Hard before it (seed 19) 46.7% [30.2, 63.9] of 30 hands, +48 [-232,
++328], (seed 22) 56.2% [41.0, 70.4] of 40, +99 [-128, +326]; with three candidates (seed 18)
+43.3% [27.4, 60.8], -31 [-219, +156]: level within wide intervals; against the Hard of 54fabb1
+(seeds 20, 21) 54.2% [35.1, 72.1] of 24 hands, +158 [+28, +288], and 54.2% [40.3, 67.4] of 48,
++15 [-128, +159]. At 0.5 s on the wall clock (40 decisions of the set, a machine loaded 8 deep
+on two cores, four runs each, alternating with the search before it): p95 465-513 ms (max
+469-687), before 466-469 ms (max 470-756).
 """
 
 from __future__ import annotations
@@ -79,6 +103,7 @@ from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.goingout import plan_out
 from canasta_game.ai.medium import GO_OUT, HOLD, ranked_moves
 from canasta_game.ai.rollout import rollout_action
+from canasta_game.ai.value import applies, predict
 from canasta_game.engine.actions import Action, AskGoOut, Meld
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import IllegalAction, apply
@@ -98,6 +123,9 @@ RACE_Z = 2.5  # standard errors behind the leader at which a candidate is droppe
 FINISH_TURN_WITH_MEDIUM = True
 USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
 USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
+USE_VALUE = True  # value the playouts' ends with the learned model (``value.py``) where it applies
+VALUE_ROUNDS = 1  # the horizon then: one round of the table, the model values the rest
+VALUE_CANDIDATES = 4  # and the worlds this saves pay for one more candidate
 # The clocks a budget can be measured on: the wall clock at the table; the process's CPU time
 # in the arena, so that a shared, busy machine does not cut Hard's thinking short.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -135,11 +163,12 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         ranked = ranked_moves(view, legal)
-        candidates = pick_candidates(view, legal, ranked)
+        limit = VALUE_CANDIDATES if _learned(view) else CANDIDATES
+        candidates = pick_candidates(view, legal, ranked, limit)
         if USE_POLICY_CANDIDATE:
             alt = policy_candidate(view, legal, self.rng)
             if alt is not None and alt not in candidates:
-                candidates = [candidates[0], alt, *candidates[1:]][:CANDIDATES]
+                candidates = [candidates[0], alt, *candidates[1:]][:limit]
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, legal, candidates, started)
@@ -149,7 +178,8 @@ class HardBot:
     ) -> Action:
         """Play every live candidate out in fresh worlds until the deadline, then choose."""
         deadline = started + self.budget * DEADLINE_SHARE
-        rounds = ROUNDS if self.budget >= SHORT_BUDGET else 1
+        learned = _learned(view)
+        rounds = VALUE_ROUNDS if learned else (ROUNDS if self.budget >= SHORT_BUDGET else 1)
         horizon = rounds * view.rules.players
         values: list[list[float]] = [[] for _ in candidates]
         live = list(range(len(candidates)))
@@ -160,7 +190,7 @@ class HardBot:
         while self.clock() < deadline:
             world = sample_state(view, self.rng, legal, avoid, unseen)
             moves = [candidates[i] for i in live]
-            results = self._world_values(world, moves, view.side, horizon, own_moves)
+            results = self._world_values(world, moves, view.side, horizon, own_moves, learned)
             if results is None:
                 continue
             for i, value in zip(live, results, strict=True):
@@ -180,11 +210,13 @@ class HardBot:
         side: int,
         horizon: int,
         own_moves: dict[tuple[object, ...], Action] | None = None,
+        learned: bool = False,
     ) -> list[float] | None:
         """Each move's value in one sampled world, every playout with the same random stream
         (common random numbers make the differences between moves far less noisy); None when
         the world rules a move out (it was sampled from a view a move's legality depends on).
-        ``own_moves`` remembers Medium's moves for the rest of this turn across worlds."""
+        ``own_moves`` remembers Medium's moves for the rest of this turn across worlds;
+        ``learned``: the playouts' ends are valued by the learned model, else by ``evaluate``."""
         seed = self.rng.getrandbits(32)
         results: list[float] = []
         for move in moves:
@@ -195,7 +227,7 @@ class HardBot:
             if FINISH_TURN_WITH_MEDIUM:
                 after, _ = finish_turn(after, self.seat, memo=own_moves)
             final, _ = playout(after, random.Random(seed), world.turn + horizon)
-            results.append(evaluate(final, side))
+            results.append(predict(final, side) if learned else evaluate(final, side))
         return results
 
 
@@ -317,8 +349,17 @@ def policy_candidate(
     return None
 
 
+def _learned(view: PlayerView) -> bool:
+    """Whether this decision's playouts end in the learned value (``USE_VALUE``, and the
+    rules the model was fitted on)."""
+    return USE_VALUE and applies(view.rules)
+
+
 def pick_candidates(
-    view: PlayerView, legal: Sequence[Action], ranked: list[tuple[float, Action]]
+    view: PlayerView,
+    legal: Sequence[Action],
+    ranked: list[tuple[float, Action]],
+    limit: int = CANDIDATES,
 ) -> list[Action]:
     """Medium's best moves worth comparing: its choice first, then close seconds.
 
@@ -340,7 +381,7 @@ def pick_candidates(
         if first is not None and first in legal and first != top:
             out.append(first)
     for score, move in ranked[1:]:
-        if len(out) >= CANDIDATES:
+        if len(out) >= limit:
             break
         if move in out or score < top_score - GAP or score <= HOLD / 4:
             continue

@@ -1,0 +1,157 @@
+"""Rebuild Hard's learned position value (``canasta_game/ai/value_weights.json``).
+
+    python tools/train_value.py [--hands 3000] [--jobs 2] [--ridge 1.0] [--out PATH]
+
+Plays classic-4 hands with Medium in every seat (seeds ``value:<n>``, never used by the
+arena or the decision set; each side's score at the start drawn from 0, 1500 and 3000 so
+every opening minimum is seen), records ``value.features`` of the position at the start of
+every turn from side 0's seat and, once the hand is over, the target: side 0's hand score
+minus side 1's, in hundreds. The weights are a ridge regression on them (normal equations,
+solved in pure Python), so the same command on the same code gives the same file. One hand
+in five is held out and the script prints how well the model and ``evaluate`` alone predict
+those hands (root mean square error, in points) before fitting on every hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import time
+from pathlib import Path
+
+from canasta_game.ai.medium import ranked_moves
+from canasta_game.ai.value import NAMES, SCALE, features, features_key
+from canasta_game.engine.fastapply import advance
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import preset
+from canasta_game.engine.scoring import score_hand
+from canasta_game.engine.setup import new_hand
+from canasta_game.engine.state import Phase
+
+RULES = preset("classic-4")
+START_SCORES = (0, 1500, 3000)  # one opening minimum each (C-MELD-5 tiers 50, 90, 120)
+HOLDOUT = 5  # every fifth hand checks the fit
+OUT = Path(__file__).resolve().parent.parent / "canasta_game" / "ai" / "value_weights.py"
+
+Row = tuple[list[float], float]
+
+
+def play_hand(hand: int) -> list[Row]:
+    """One Medium self-play hand: the features at every turn's start, and the hand's result."""
+    rng = random.Random(f"value:{hand}")
+    scores = (rng.choice(START_SCORES), rng.choice(START_SCORES))
+    state = new_hand(RULES, f"value:{hand}", dealer=hand % RULES.players, scores=scores)
+    rows: list[list[float]] = []
+    turn = -1
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.DRAW and state.turn != turn:
+            turn = state.turn
+            rows.append(features(state, 0))
+        legal = legal_moves(state)
+        if len(legal) > 1:
+            legal = [ranked_moves(observe(state, state.actor), legal)[0][1]]
+        state = advance(state, legal[0])
+    totals = score_hand(state).totals
+    target = (totals[0] - totals[1]) / SCALE
+    return [(row, target) for row in rows]
+
+
+def play_hands(count: int, jobs: int) -> list[list[Row]]:
+    """``play_hand`` for hands 0 to ``count - 1``, in ``jobs`` processes (1: this one)."""
+    if jobs == 1:
+        return [play_hand(hand) for hand in range(count)]
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(play_hand, range(count), chunksize=8)
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the ridge term keeps it well posed)."""
+    n = len(vector)
+    a = [[*row, vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                for c in range(col, n + 1):
+                    a[r][c] -= factor * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def fit(rows: list[Row], ridge: float) -> list[float]:
+    """Weights minimising squared error plus ``ridge`` times their squared size."""
+    n = len(NAMES)
+    xtx = [[0.0] * n for _ in range(n)]
+    xty = [0.0] * n
+    for x, y in rows:
+        for i, xi in enumerate(x):
+            if xi:
+                xty[i] += xi * y
+                row = xtx[i]
+                for j in range(i, n):
+                    row[j] += xi * x[j]
+    for i in range(n):
+        for j in range(i):
+            xtx[i][j] = xtx[j][i]
+        xtx[i][i] += ridge
+    return solve(xtx, xty)
+
+
+def rmse(rows: list[Row], predict: object) -> float:
+    errors = [(predict(x) - y) ** 2 for x, y in rows]  # type: ignore[operator]
+    return SCALE * math.sqrt(sum(errors) / len(errors))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--ridge", type=float, default=1.0)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    hands = play_hands(args.hands, args.jobs)
+    train = [row for i, rows in enumerate(hands) if i % HOLDOUT for row in rows]
+    test = [row for i, rows in enumerate(hands) if not i % HOLDOUT for row in rows]
+    print(
+        f"{len(train) + len(test)} positions from {args.hands} hands in "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    held = fit(train, args.ridge)
+    print(
+        f"held-out error: model {rmse(test, lambda x: dot(held, x)):.0f} points, "
+        f"evaluate alone {rmse(test, lambda x: x[0]):.0f}, zero {rmse(test, lambda x: 0.0):.0f}"
+    )
+    final = fit(train + test, args.ridge)
+    args.out.write_text(weights_module(final, args), encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+def weights_module(weights: list[float], args: argparse.Namespace) -> str:
+    """The weights as a Python module (no file to find at run time, nothing to parse)."""
+    lines = [
+        '"""Weights of ``value.features``, written by (do not edit by hand)',
+        f'``tools/train_value.py --hands {args.hands} --ridge {args.ridge:g}``."""',
+        "",
+        f'FEATURES = "{features_key()}"  # value.features_key() of the features fitted on',
+        "WEIGHTS = (",
+        *(f"    {w:.6f},  # {name}" for name, w in zip(NAMES, weights, strict=True)),
+        ")",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def dot(weights: list[float], x: list[float]) -> float:
+    return sum(w * v for w, v in zip(weights, x, strict=True))
+
+
+if __name__ == "__main__":
+    main()
