@@ -27,7 +27,9 @@ from dataclasses import replace
 from functools import cache
 
 from canasta_game.ai.evaluate import evaluate
+from canasta_game.ai.handsense import canasta_count
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
+from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import pack
@@ -76,10 +78,8 @@ def side_facts(state: State, side: int) -> list[float]:
     rules = state.rules
     melds = state.melds[side]
     meld_points = sum(VALUE_OF[c] for m in melds for c in m.cards)
-    canastas = [m for m in melds if m.is_canasta and not m.is_black_threes]
-    bonus = sum(
-        rules.natural_canasta_bonus if m.is_natural else rules.mixed_canasta_bonus for m in canastas
-    )
+    canastas = canasta_count(melds)
+    bonus = sum(meld_facts(rules, m).bonus for m in melds)  # what the engine says each earns
     growing = [m for m in melds if not m.is_canasta and not m.is_black_threes]
     keys = {m.key for m in melds}
     threes = rules.bonus_three_amount(len(state.bonus_threes[side]))
@@ -119,7 +119,7 @@ def side_facts(state: State, side: int) -> list[float]:
         sum(VALUE_OF[c] for c in hand) / SCALE,
         float(black),
         0.0 if melds else state.minimum(side)[0] / SCALE,
-        float(len(canastas)),
+        float(canastas),
         float(shortest),
         1.0 if canastas and shortest <= OUT_THREAT_CARDS else 0.0,
         *_reach(rules, growing, counts, wilds),
