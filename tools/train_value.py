@@ -19,17 +19,18 @@ import math
 import multiprocessing
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
+from canasta_game.ai import play
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.ai.value import NAMES, SCALE, features, features_key
-from canasta_game.engine.fastapply import advance
-from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.observation import observe
+from canasta_game.engine.actions import Action
+from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.rules import preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
-from canasta_game.engine.state import Phase
+from canasta_game.engine.state import Phase, State
 
 RULES = preset("classic-4")
 START_SCORES = (0, 1500, 3000)  # one opening minimum each (C-MELD-5 tiers 50, 90, 120)
@@ -39,22 +40,35 @@ OUT = Path(__file__).resolve().parent.parent / "canasta_game" / "ai" / "value_we
 Row = tuple[list[float], float]
 
 
+class FirstRanked:
+    """Medium's ranking, its first move taken (no tie broken at random): the same moves for
+    the same deal, so the same command gives the same weights."""
+
+    level = "medium"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[0] if len(legal) == 1 else ranked_moves(view, legal)[0][1]
+
+
 def play_hand(hand: int) -> list[Row]:
-    """One Medium self-play hand: the features at every turn's start, and the hand's result."""
+    """One Medium self-play hand through the one play loop: the features at every turn's
+    start, and the hand's result."""
     rng = random.Random(f"value:{hand}")
     scores = (rng.choice(START_SCORES), rng.choice(START_SCORES))
     state = new_hand(RULES, f"value:{hand}", dealer=hand % RULES.players, scores=scores)
     rows: list[list[float]] = []
-    turn = -1
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.DRAW and state.turn != turn:
-            turn = state.turn
-            rows.append(features(state, 0))
-        legal = legal_moves(state)
-        if len(legal) > 1:
-            legal = [ranked_moves(observe(state, state.actor), legal)[0][1]]
-        state = advance(state, legal[0])
-    totals = score_hand(state).totals
+    turns: set[int] = set()
+
+    def record(position: State) -> None:
+        if position.phase is Phase.DRAW and position.turn not in turns:
+            turns.add(position.turn)
+            rows.append(features(position, 0))
+
+    bots = {seat: FirstRanked(seat) for seat in range(RULES.players)}
+    totals = score_hand(play.play_hand(state, bots, on_state=record).final).totals
     target = (totals[0] - totals[1]) / SCALE
     return [(row, target) for row in rows]
 
