@@ -72,12 +72,14 @@ def _draw(state: State) -> State | None:
     if any(map(constructive.bonus_threes(rules).__getitem__, drawn)):
         return None
     seat = state.current
-    return evolve(
+    return evolve_with(
         state,
-        stock=stock[:-count],
-        hands=set_at(state.hands, seat, state.hands[seat] + drawn),
-        drew=DrawKind.STOCK,
-        phase=Phase.PLAY,
+        {
+            "stock": stock[:-count],
+            "hands": set_at(state.hands, seat, state.hands[seat] + drawn),
+            "drew": DrawKind.STOCK,
+            "phase": Phase.PLAY,
+        },
     )
 
 

@@ -51,7 +51,12 @@ from canasta_game.engine.constructive import (
 )
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.going_out import can_go_out, within_reach
+from canasta_game.engine.going_out import (
+    can_go_out,
+    out_by_discard,
+    surely_stuck,
+    within_reach,
+)
 from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
@@ -108,12 +113,13 @@ def play_moves(state: State) -> list[Action] | None:
         state.question is Question.NONE
         and not state.turn_melded
         and state.rules.partnership
+        and not surely_stuck(groups.naturals, len(groups.blacks), state.melds[side])
         and within_reach(state, _counts(groups))
     ):
         ask = _ASKS[seat]
         if why_illegal(state, ask) is None:
             moves.append(ask)
-    moves.extend(map(_discards(seat).__getitem__, first_of_kinds(hand)))  # C-TURN-4
+    moves.extend(kind_discards(seat, hand))  # C-TURN-4
     return moves
 
 
@@ -175,16 +181,17 @@ _KIND: tuple[int, ...] = tuple(
 )
 
 
-def first_of_kinds(hand: Cards) -> list[int]:
-    """The first card of each kind in ``hand``, in the order of the kinds' first cards:
-    ``movegen.discard_moves``' cards (one discard per kind)."""
+def kind_discards(seat: int, hand: Cards) -> list[Discard]:
+    """``movegen.discard_moves``' list (one discard per kind: the kind's first card in hand,
+    in the order of the kinds' first cards), the seat's discard objects picked in one loop."""
+    table = _discards(seat)
     seen: set[int] = set()
-    out: list[int] = []
+    out: list[Discard] = []
     for card in hand:
         kind = _KIND[card]
         if kind not in seen:
             seen.add(kind)
-            out.append(card)
+            out.append(table[card])
     return out
 
 
@@ -401,7 +408,7 @@ def _checked(
         if after is not None:  # C-OUT-1..5 with the melds laid (went_out never refuses)
             if left == 0:
                 return melded_out_problem(after, rules.seat_side[state.current]) is None
-            return can_go_out(after)
+            return out_by_discard(after) or can_go_out(after)
     elif not _threes_may_go_out(state, move):
         return False
     return why_illegal(state, move) is None

@@ -66,6 +66,55 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
 
 
+def out_by_discard(state: State) -> bool:
+    """A cheap sufficient condition of ``can_go_out`` for a hand of one card (about half the
+    "yes" answers the move generator asks for: a meld that keeps one card): the card may be
+    the final discard (C-OUT-2; O-OUT-NOWILD3, CUB-7 for a wild card or black three) and the
+    side's melds as they lie already make the quota (C-OUT-1, O-OUT-CLEAN, BOL-9). That is
+    one branch of the solver, taken the way it takes it (``_hand_out`` discarding that card,
+    ``_layouts``' layout of the melds as they are, ``_spread_none``): True only where it
+    says yes, False where the solver must answer. Rules this does not cover (books, a
+    final discard required, IT-20, caps on meld sizes, wild melds, Calientes) answer False."""
+    hand = state.hands[state.current]
+    rules = state.rules
+    if len(hand) != 1 or state.question is Question.NO:
+        return False
+    if must_ask(state) and state.question is not Question.YES:
+        return False  # BRA-11
+    if (
+        rules.book_quota
+        or rules.books_closed
+        or rules.out_needs_discard
+        or rules.out_clean_and_dirty
+        or rules.meld_max
+        or rules.wild_melds
+        or rules.calientes
+    ):
+        return False
+    last = hand[0]
+    if (IS_WILD[last] or IS_BLACK_THREE[last]) and rules.out_nowild3:
+        return False  # O-OUT-NOWILD3
+    if IS_BLACK_THREE[last] and first_round(state):
+        return False  # CUB-7
+    full = rules.canasta_size
+    runs = canastas = naturals = 0
+    for meld in state.melds[state.side_of(state.current)]:
+        key = meld.key
+        if key >= SEQUENCE_KEY:
+            runs += meld.size >= full
+        elif key != BLACK_THREE_KEY and key != WILD_KEY:
+            if meld.wilds > wild_cap(rules, meld.naturals, meld.size):
+                return False  # (``_spread_none``: a meld over its cap, C-MELD-3)
+            if meld.size >= full:
+                canastas += 1
+                naturals += not meld.wilds
+    if rules.out_needs_sequence and not runs:
+        return False  # BOL-9
+    return (
+        canastas >= rules.go_out_canastas - runs and naturals >= rules.natural_canastas_to_go_out()
+    )
+
+
 def _discard_out(state: State, side: int) -> bool:
     """MAC-30: going out is always the discard of the last card (not a three), so the player
     can go out this turn only holding one card with the canastas (MAC-29, and whatever else
@@ -145,6 +194,25 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
         naturals, wilds, blacks = counts if whole else _counts(hand)  # type: ignore[misc]
         if _cut(state, side, naturals, wilds, blacks, run_canastas) is not None:
             return True
+    return False
+
+
+def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[TableMeld, ...]) -> bool:
+    """A cheaper cut before ``within_reach`` (most "may I go out?" answers are "no"): True
+    when two or more cards of the hand (``naturals`` by rank, ``blacks`` black threes) are
+    left over whichever way the side's sequences are settled, so ``within_reach`` is False.
+    Counted are a lone natural of a rank the side has no group of (C-MELD-2) unless its suit
+    is that of an incomplete sequence it might extend (SAM-11: ``_run_choices`` only ever
+    removes such cards), and one or two black threes (C-B3-1): each is in ``_unmeldable``'s
+    list for every choice, and ``_cut`` refuses two of them (C-OUT-2: one discard)."""
+    keys = group_keys(melds)
+    suits = {m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta}
+    stuck = 1 if 0 < blacks < 3 else 0
+    for rank, cards in naturals.items():
+        if len(cards) == 1 and rank not in keys and (not suits or SUIT_OF[cards[0]] not in suits):
+            stuck += 1
+            if stuck > 1:
+                return True
     return False
 
 

@@ -21,13 +21,20 @@ from canasta_game.engine.actions import Meld, meld_of
 from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.cards import make_uid
 from canasta_game.engine.game import apply, why_illegal
-from canasta_game.engine.going_out import can_go_out, within_reach
+from canasta_game.engine.going_out import (
+    can_go_out,
+    out_by_discard,
+    surely_stuck,
+    within_reach,
+)
 from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.movegen import discard_moves, legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.take import HandGroups
+from canasta_game.engine.turn import set_at
 from canasta_game.sim.options import random_options
 
 
@@ -153,6 +160,39 @@ def test_within_reach_is_necessary_for_going_out(name: str) -> None:
     assert answers == {True, False}
 
 
+@pytest.mark.parametrize("name", ["classic-4", "samba", "bolivia", "brazilian"])
+def test_surely_stuck_is_a_cut_of_within_reach(name: str) -> None:
+    """C-OUT-2, C-MELD-2, SAM-11: ``surely_stuck`` (two cards left over however the side's
+    sequences are settled) is asked before ``within_reach`` on every "may I go out?" of the
+    fast list, so wherever it says yes the cheap cuts must say no; both answers are met."""
+    answers: set[bool] = set()
+    for state in random_play_positions(preset(name), f"stuck:{name}", hands=4):
+        groups = HandGroups(state.hands[state.current])
+        melds = state.melds[state.side_of(state.current)]
+        stuck = surely_stuck(groups.naturals, len(groups.blacks), melds)
+        answers.add(stuck)
+        assert not (stuck and within_reach(state)), f"{name} turn {state.turn}"
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "bolivia", "brazilian", "chilean"])
+def test_out_by_discard_is_a_yes_of_can_go_out(name: str) -> None:
+    """C-OUT-1, C-OUT-2 (BOL-9, BRA-11, O-OUT-CLEAN where the preset has them): the fast list
+    asks ``out_by_discard`` before the solver about a meld that keeps one card, so wherever it
+    says yes ``can_go_out`` must too; every card of the walk's hands is tried as the last
+    one; under Classic and Samba the yes answers it gives must be most of the solver's
+    (elsewhere the walk's sides rarely hold the canastas, and Brazilian must ask first)."""
+    said = agreed = 0
+    for state in random_play_positions(preset(name), f"last:{name}", hands=4):
+        for card in state.hands[state.current]:
+            last = evolve(state, hands=set_at(state.hands, state.current, (card,)))
+            if out_by_discard(last):
+                said += 1
+                assert can_go_out(last), f"{name} turn {state.turn}"
+            agreed += can_go_out(last)
+    assert said > agreed / 2 or name not in ("classic-4", "samba")
+
+
 def test_direct_constructors_make_the_dataclasses_own_values() -> None:
     """Issue 16: ``actions.meld_of`` and ``meldrules.make_meld`` store the slots directly;
     the objects must equal (and hash like) the ones the dataclass constructors make."""
@@ -165,12 +205,12 @@ def test_direct_constructors_make_the_dataclasses_own_values() -> None:
     assert made.canasta_size == preset("samba").canasta_size
 
 
-def test_first_of_kinds_is_the_order_of_the_general_discards() -> None:
+def test_kind_discards_are_the_general_discards() -> None:
     """C-TURN-4: one discard per kind of card (black threes apart from red ones, C-B3-1),
     in the order of each kind's first card in hand: the general ``discard_moves``' cards."""
     rules = preset("classic-4")
     for state in random_play_positions(rules, "kinds", hands=2):
         if state.must_go_out or len(state.hands[state.current]) < 2:
             continue
-        general = [m.card for m in discard_moves(state)]
-        assert fastgen.first_of_kinds(state.hands[state.current]) == general
+        general = discard_moves(state)
+        assert fastgen.kind_discards(state.current, state.hands[state.current]) == general
