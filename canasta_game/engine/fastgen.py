@@ -142,7 +142,7 @@ def _openings(state: State, groups: HandGroups) -> list[Action] | None:
     if state.rules.sequences:
         runs = movegen.sequence_moves(state, groups)
         candidates.extend((move, simple.by_construction(move)) for move in runs)
-    if len(groups.blacks) >= 3 and can_go_out(state):
+    if _threes_meldable(state, groups):
         candidates.append((meld_of(seat, (tuple(groups.blacks),), ()), False))
     everything, built = movegen.meld_all_proved(state, groups)
     if everything is not None:
@@ -154,6 +154,16 @@ def _openings(state: State, groups: HandGroups) -> list[Action] | None:
         if exact or (not simple.short_of_minimum(move) and why_illegal(state, move) is None):
             out.append(move)
     return out
+
+
+def _threes_meldable(state: State, groups: HandGroups) -> bool:
+    """May the hand's black threes be offered as a meld? Three or more, and only in the turn
+    going out (C-B3-2: ``can_go_out``), which ``surely_stuck`` rules out unasked for most
+    hands (two cards no meld takes: C-OUT-2)."""
+    if len(groups.blacks) < 3:
+        return False
+    melds = state.melds[state.rules.seat_side[state.current]]
+    return not surely_stuck(groups.naturals, len(groups.blacks), melds) and can_go_out(state)
 
 
 def _opening_proven(state: State, groups: HandGroups, batch: tuple[Cards, ...]) -> bool:
@@ -330,7 +340,7 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
         candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
-    if len(groups.blacks) >= 3 and can_go_out(state):
+    if _threes_meldable(state, groups):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _CHECK))
     everything, built = movegen.meld_all_proved(state, groups)
     if everything is not None:

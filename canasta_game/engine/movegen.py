@@ -308,9 +308,24 @@ def _open_side_candidates(
     return out
 
 
+#: Per card uid: ``suit * 32 + rank`` for a natural of rank 4 to ace (a card a sequence may
+#: hold, SAM-9), else -64 (no card's key is one or two above that).
+_RUN_KEY: tuple[int, ...] = tuple(
+    SUIT_OF[c] * 32 + RANK_OF[c] if IS_NATURAL[c] and FOUR <= RANK_OF[c] <= ACE else -64
+    for c in range(len(RANK_OF))
+)
+
+
 def hand_runs(hand: Cards, size: int) -> list[Cards]:
     """SAM-9, SAM-10: the longest runs of one suit in ``hand`` (3 to ``size`` cards; a run
-    longer than ``size`` is cut into pieces, the lowest first)."""
+    longer than ``size`` is cut into pieces, the lowest first). Most hands hold no three
+    cards of one suit in a row (read off their keys first: four in five of Samba's)."""
+    keys = set(map(_RUN_KEY.__getitem__, hand))
+    for key in keys:
+        if key + 1 in keys and key + 2 in keys:
+            break
+    else:
+        return []
     by_suit: dict[int, dict[int, int]] = {}
     for card in hand:
         if IS_NATURAL[card]:

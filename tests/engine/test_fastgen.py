@@ -18,8 +18,8 @@ from scenario import random_play_positions
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastgen
 from canasta_game.engine.actions import Meld, meld_of
+from canasta_game.engine.cards import ACE, FOUR, IS_NATURAL, JOKER, RANK_OF, SUIT_OF, make_uid
 from canasta_game.engine.cards import RANK_CHARS as RANKS
-from canasta_game.engine.cards import make_uid
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.going_out import (
     can_go_out,
@@ -28,7 +28,7 @@ from canasta_game.engine.going_out import (
     within_reach,
 )
 from canasta_game.engine.meldrules import make_meld
-from canasta_game.engine.movegen import discard_moves, legal_moves
+from canasta_game.engine.movegen import discard_moves, hand_runs, legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
@@ -214,3 +214,28 @@ def test_kind_discards_are_the_general_discards() -> None:
             continue
         general = discard_moves(state)
         assert fastgen.kind_discards(state.current, state.hands[state.current]) == general
+
+
+def test_hand_runs_are_found_exactly_when_a_hand_holds_three_in_a_row() -> None:
+    """SAM-9: ``hand_runs`` answers "none" at once unless some suit holds three naturals of
+    consecutive ranks from 4 to the ace; on random Samba hands (two decks, jokers) it finds
+    runs exactly then, each of one suit and consecutive ranks."""
+    rng = random.Random("runs")
+    deck = [c for c in range(len(RANK_OF)) if RANK_OF[c] != JOKER or c % 2]
+    found = 0
+    for _ in range(3000):
+        hand = tuple(rng.sample(deck, rng.randrange(3, 20)))
+        naturals = {(SUIT_OF[c], RANK_OF[c]) for c in hand if IS_NATURAL[c]}
+        row = any(
+            (suit, rank + 1) in naturals and (suit, rank + 2) in naturals
+            for suit, rank in naturals
+            if rank >= FOUR and rank + 2 <= ACE
+        )
+        runs = hand_runs(hand, 7)
+        assert bool(runs) == row, hand
+        for run in runs:
+            ranks = [RANK_OF[c] for c in run]
+            assert len({SUIT_OF[c] for c in run}) == 1
+            assert ranks == list(range(ranks[0], ranks[0] + len(run))) and 3 <= len(run) <= 7
+        found += bool(runs)
+    assert 100 < found < 2900
