@@ -13,6 +13,9 @@ each generated move against ``why_illegal``.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from canasta_game.engine import fastgen
 from canasta_game.engine.actions import (
     Acaba,
@@ -308,23 +311,23 @@ def _open_side_candidates(
     return out
 
 
-#: Per card uid: ``suit * 32 + rank`` for a natural of rank 4 to ace (a card a sequence may
+#: Per card uid: ``suit * 32 + rank`` for a natural (rank 4 to ace: a card a sequence may
 #: hold, SAM-9), else -64 (no card's key is one or two above that).
 _RUN_KEY: tuple[int, ...] = tuple(
-    SUIT_OF[c] * 32 + RANK_OF[c] if IS_NATURAL[c] and FOUR <= RANK_OF[c] <= ACE else -64
-    for c in range(len(RANK_OF))
+    SUIT_OF[c] * 32 + RANK_OF[c] if IS_NATURAL[c] else -64 for c in range(len(RANK_OF))
 )
+#: Per card uid: the bit ``_RUN_KEY`` of a natural, else 0 (a hand's bits ORed together: three
+#: in a row of one suit are three neighbouring bits, ranks 4 to ace never reaching the next
+#: suit's lane when shifted by one or two).
+_RUN_BIT: tuple[int, ...] = tuple(1 << key if key >= 0 else 0 for key in _RUN_KEY)
 
 
 def hand_runs(hand: Cards, size: int) -> list[Cards]:
     """SAM-9, SAM-10: the longest runs of one suit in ``hand`` (3 to ``size`` cards; a run
     longer than ``size`` is cut into pieces, the lowest first). Most hands hold no three
-    cards of one suit in a row (read off their keys first: four in five of Samba's)."""
-    keys = set(map(_RUN_KEY.__getitem__, hand))
-    for key in keys:
-        if key + 1 in keys and key + 2 in keys:
-            break
-    else:
+    cards of one suit in a row (four in five of Samba's): read off the cards' bits first."""
+    bits = reduce(or_, map(_RUN_BIT.__getitem__, hand), 0)
+    if not bits & (bits >> 1) & (bits >> 2):
         return []
     by_suit: dict[int, dict[int, int]] = {}
     for card in hand:
@@ -349,11 +352,13 @@ def hand_runs(hand: Cards, size: int) -> list[Cards]:
     return out
 
 
-def run_extension(meld: TableMeld, hand: Cards) -> Cards:
-    """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7."""
+def run_extension(meld: TableMeld, hand: Cards, keyed: dict[int, int] | None = None) -> Cards:
+    """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7.
+    ``keyed``: ``run_index(hand)``, where the caller reads several sequences off one hand."""
     suit = meld.key - SEQUENCE_KEY
-    have = {RANK_OF[c]: c for c in hand if IS_NATURAL[c] and SUIT_OF[c] == suit}
-    low, high = RANK_OF[meld.cards[0]], RANK_OF[meld.cards[-1]]
+    have = run_index(hand) if keyed is None else keyed
+    base = suit * 32  # (``_RUN_KEY``: ranks 4 to ace, nothing one below or one above)
+    low, high = base + RANK_OF[meld.cards[0]], base + RANK_OF[meld.cards[-1]]
     out: list[int] = []
     while meld.size + len(out) < meld.canasta_size:
         if high + 1 in have:
@@ -365,6 +370,11 @@ def run_extension(meld: TableMeld, hand: Cards) -> Cards:
         else:
             break
     return tuple(out)
+
+
+def run_index(hand: Cards) -> dict[int, int]:
+    """The hand's naturals by ``_RUN_KEY`` (suit and rank), the last card of each kept."""
+    return dict(zip(map(_RUN_KEY.__getitem__, hand), hand, strict=True))
 
 
 def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
@@ -384,9 +394,11 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
             for batch in initial_batches(state, rest, need - points, limit=2):
                 out.append(Meld(seat, (*batch, run)))
         return out
+    keyed: dict[int, int] | None = None
     for meld in state.melds[side]:
         if meld.key >= SEQUENCE_KEY and not meld.is_canasta:
-            extension = run_extension(meld, hand)
+            keyed = run_index(hand) if keyed is None else keyed
+            extension = run_extension(meld, hand, keyed)
             if extension:
                 out.append(Meld(seat, add=((meld.mid, extension),)))
                 out.append(Meld(seat, add=((meld.mid, extension[:1]),)))
