@@ -126,6 +126,52 @@ def take_short_of_minimum(state: State, need: int, move: TakePile) -> bool:
     return points + sum(VALUE_OF[c] for meld in move.melds for c in meld) < need
 
 
+def opening_take_proven(state: State, move: TakePile) -> bool:
+    """Is a closed side's take of the pile (C-PILE-8: the opening laid with it) legal by
+    construction? True only where these checks prove it, which are every check ``take``
+    makes of such a take under the modelled rules (the Italian, Cuban, MAC and book rules
+    are not modelled): the pile is frozen for a closed side (C-PILE-4), so two naturals of
+    the top card's rank go with it, and wild cards within the caps (C-MELD-2, C-MELD-3);
+    each further meld is one natural rank of 4 to ace, another than the top card's and the
+    others' (C-MELD-1, C-MELD-5), of three or more within the caps; the points of the top
+    card and every card laid reach the minimum (C-INIT-1: no canasta asked, O-INIT-HIGH);
+    two cards are in hand afterwards, the pile's bonus threes laid out (C-R3-1, C-TURN-7).
+    The caller asks for an unblocked pile (C-PILE-5, BRA-6: ``pile_takes`` offers none
+    else) with distinct cards of the hand; False: not known, ask ``take_is_legal``."""
+    rules = state.rules
+    seat = state.current
+    side = rules.seat_side[seat]
+    if state.phase is not Phase.DRAW or state.melds[side] or state.must_go_out:
+        return False
+    if move.separate or move.onto is not None:
+        return False
+    need, canasta = state.minimum(side)
+    if canasta or needs_full_check(rules):
+        return False
+    top = state.pile[-1]
+    rank = RANK_OF[top]
+    counted = _group_counts((top, *move.cards))
+    if not IS_NATURAL[top] or counted is None or counted[0] != rank or counted[1] < 3:
+        return False  # C-PILE-4: the top card and two naturals of its rank
+    if not counts_fit(rules, counted[1], counted[2]):
+        return False
+    ranks = {rank}
+    points = VALUE_OF[top] + sum(map(VALUE_OF.__getitem__, move.cards))
+    laid = len(move.cards)
+    for group in move.melds:
+        counted = _group_counts(group)
+        if counted is None or counted[0] < 0 or counted[0] in ranks or len(group) < 3:
+            return False
+        if not counts_fit(rules, counted[1], counted[2]):
+            return False
+        ranks.add(counted[0])
+        points += sum(map(VALUE_OF.__getitem__, group))
+        laid += len(group)
+    bonus = bonus_threes(rules)
+    gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
+    return points >= need and len(state.hands[seat]) - laid + gained >= 2
+
+
 def no_top_card_take(state: State, side: int) -> bool:
     """Can no take of the (unblocked) pile with the top card in a group be legal? True when
     the hand holds too few naturals of the top card's rank: none while the side has no meld

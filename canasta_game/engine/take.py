@@ -9,6 +9,7 @@ highlighting and C-STOCK-4 (is a take forced, or does the hand end?). The genera
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import accumulate
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
@@ -27,6 +28,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.constructive import (
     SimpleTake,
     no_top_card_take,
+    opening_take_proven,
     take_short_of_minimum,
 )
 from canasta_game.engine.cuban import only_black_threes, sets_aside
@@ -422,7 +424,8 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                         verdict = simple.verdict(n, w) if plain else None
                         if verdict is False or take_short_of_minimum(state, need, move):
                             continue  # known illegal (C-PILE-6/7/8, caps): not asked again
-                        if verdict or take_is_legal(state, move):
+                        proven = verdict or (closed and opening_take_proven(state, move))
+                        if proven or take_is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out
@@ -543,7 +546,10 @@ def initial_batches(
     rules = state.rules
     pool = groups.dear_wilds()
     ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
-    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
+    worth = {id(nats): sum(map(VALUE_OF.__getitem__, nats)) for nats in ranks}
+    ranks.sort(key=lambda nats: -worth[id(nats)])
+    # the pool's points before each place: a meld's points are its naturals' and its slice's
+    before = [0, *accumulate(map(VALUE_OF.__getitem__, pool))]
     found: list[tuple[Cards, ...]] = []
     chosen: list[Cards] = []
 
@@ -559,10 +565,10 @@ def initial_batches(
         n = len(nats)
         low = 0 if n >= 3 else 1
         high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
+        gained = points + worth[id(nats)] - before[wilds_used]
         for w in range(low, high + 1):
-            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
-            chosen.append(cards)
-            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
+            chosen.append(tuple(nats) + tuple(pool[wilds_used : wilds_used + w]))
+            search(index + 1, wilds_used + w, gained + before[wilds_used + w])
             chosen.pop()
             if len(found) >= limit:
                 return

@@ -19,7 +19,7 @@ from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import constructive, fastgen
-from canasta_game.engine.actions import Meld
+from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.cards import IS_BLACK_THREE, make_uid
 from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.game import apply, why_illegal
@@ -28,7 +28,7 @@ from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State, evolve
-from canasta_game.engine.take import HandGroups, initial_batches
+from canasta_game.engine.take import HandGroups, initial_batches, take_is_legal
 from canasta_game.sim.options import random_options
 
 
@@ -183,3 +183,43 @@ def test_an_opening_keeping_one_card_is_not_proven() -> None:
     assert initial_batches(state, groups, 50) == [(aces,)]
     assert not fastgen._opening_proven(state, groups, (aces,))
     assert not constructive.SimpleMelds(state, ()).by_construction(Meld(state.current, (aces,)))
+
+
+def _closed_take_variants(state: State, move: TakePile) -> list[TakePile]:
+    """``move`` and takes near it: a card of its own left out, a card of another rank added
+    (C-PILE-6), its further melds dropped (C-INIT-1) or the first one laid with the top card
+    (C-MELD-1), so that refused takes are met as well."""
+    hand = state.hands[state.current]
+    used = set(move.cards) | {c for group in move.melds for c in group}
+    spare = [c for c in hand if c not in used]
+    out = [move, TakePile(move.seat, move.cards[:-1], move.melds), TakePile(move.seat, move.cards)]
+    if spare:
+        out.append(TakePile(move.seat, (*move.cards, spare[0]), move.melds))
+    if move.melds:
+        out.append(TakePile(move.seat, move.cards + move.melds[0], move.melds[1:]))
+    return out
+
+
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "chilean"])
+def test_closed_takes_are_proven_only_when_legal(name: str) -> None:
+    """C-PILE-4, C-PILE-8, C-INIT-1, C-MELD-1..5, C-TURN-7: a closed side's take proven by
+    ``constructive.opening_take_proven`` is one ``take_is_legal`` allows, on every take the
+    generator lists and the takes near them along random self-play; most of the legal ones
+    are proven (so the generator skips the full check for them)."""
+    seen: Counter[tuple[bool, bool]] = Counter()
+    rules = preset(name)
+    for n in range(6):
+        state = new_hand(rules, f"closed-takes:{name}:{n}", 0)
+        bots = [RandomBot(seat, n) for seat in range(rules.players)]
+        while state.phase is not Phase.OVER:
+            moves = legal_moves(state)
+            side = rules.seat_side[state.current]
+            takes = [m for m in moves if isinstance(m, TakePile)]
+            for move in takes if not state.melds[side] else ():
+                for variant in _closed_take_variants(state, move):
+                    proven = constructive.opening_take_proven(state, variant)
+                    legal = take_is_legal(state, variant)
+                    assert legal or not proven, f"{name} turn {state.turn}: {variant}"
+                    seen[proven, legal] += 1
+            state, _ = apply(state, bots[state.actor].choose(None, moves))
+    assert seen[True, True] > 2 * seen[False, True] and seen[False, False], seen
