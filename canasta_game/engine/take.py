@@ -9,7 +9,6 @@ highlighting and C-STOCK-4 (is a take forced, or does the hand end?). The genera
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import accumulate
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
@@ -485,7 +484,7 @@ def _opening_take_search(
         if points >= need:
             budget[0] -= 1
             move = TakePile(seat, top, tuple(chosen))
-            if take_is_legal(state, move):
+            if opening_take_proven(state, move) or take_is_legal(state, move):
                 return move
         if index == len(others):
             return None
@@ -546,10 +545,7 @@ def initial_batches(
     rules = state.rules
     pool = groups.dear_wilds()
     ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
-    worth = {id(nats): sum(map(VALUE_OF.__getitem__, nats)) for nats in ranks}
-    ranks.sort(key=lambda nats: -worth[id(nats)])
-    # the pool's points before each place: a meld's points are its naturals' and its slice's
-    before = [0, *accumulate(map(VALUE_OF.__getitem__, pool))]
+    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
     found: list[tuple[Cards, ...]] = []
     chosen: list[Cards] = []
 
@@ -565,10 +561,10 @@ def initial_batches(
         n = len(nats)
         low = 0 if n >= 3 else 1
         high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
-        gained = points + worth[id(nats)] - before[wilds_used]
         for w in range(low, high + 1):
-            chosen.append(tuple(nats) + tuple(pool[wilds_used : wilds_used + w]))
-            search(index + 1, wilds_used + w, gained + before[wilds_used + w])
+            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
+            chosen.append(cards)
+            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
             chosen.pop()
             if len(found) >= limit:
                 return
