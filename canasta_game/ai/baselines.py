@@ -74,7 +74,9 @@ class GreedyBot:
         discards = [m for m in legal if isinstance(m, Discard)]
         if discards:
             value = keeper(view.rules, view.hand, side_melds(view))
-            return min(discards, key=lambda m: value(m.card) + self.rng.random() * 0.1)
+            noise = self.rng.random  # (one draw per discard, in the list's order)
+            scores = [value(m.card) + noise() * 0.1 for m in discards]
+            return discards[scores.index(min(scores))]  # the first of the least kept
         return next(m for m in legal if not isinstance(m, AskGoOut))
 
 

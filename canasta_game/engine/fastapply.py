@@ -18,7 +18,7 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, turn_changes
 from canasta_game.engine.meldrules import classify, grown, make_meld
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve, evolve_with
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve_known
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import remove_cards, set_at
 
@@ -57,7 +57,7 @@ def _discard(state: State, move: Discard) -> State | None:
     changes["pile"] = (*state.pile, move.card)
     changes["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
     changes["discards"] = (*state.discards, (seat, move.card))
-    return evolve_with(state, changes)
+    return evolve_known(state, changes)
 
 
 def _draw(state: State) -> State | None:
@@ -72,7 +72,7 @@ def _draw(state: State) -> State | None:
     if any(map(constructive.bonus_threes(rules).__getitem__, drawn)):
         return None
     seat = state.current
-    return evolve_with(
+    return evolve_known(
         state,
         {
             "stock": stock[:-count],
@@ -105,16 +105,18 @@ def _meld(state: State, move: Meld) -> State | None:
     conc = state.concealed_canastas
     if rules.conc_canasta:  # O-CONC-CANASTA
         conc = set_at(conc, side, conc[side] + sum(1 for m in made if m.is_canasta))
-    return evolve(
+    return evolve_known(
         state,
-        hands=set_at(state.hands, seat, rest),
-        melds=set_at(state.melds, side, tuple(melds)),
-        next_mid=state.next_mid + len(made),
-        turn_melded=True,
-        recycle_idle=False,
-        turn_new_mids=state.turn_new_mids + tuple(m.mid for m in made),
-        turn_touched_old=state.turn_touched_old or touched,
-        concealed_canastas=conc,
+        {
+            "hands": set_at(state.hands, seat, rest),
+            "melds": set_at(state.melds, side, tuple(melds)),
+            "next_mid": state.next_mid + len(made),
+            "turn_melded": True,
+            "recycle_idle": False,
+            "turn_new_mids": state.turn_new_mids + tuple(m.mid for m in made),
+            "turn_touched_old": state.turn_touched_old or touched,
+            "concealed_canastas": conc,
+        },
     )
 
 
@@ -180,20 +182,22 @@ def _take(state: State, move: TakePile) -> State | None:
         laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
         made = (state.next_mid,)
     seen = frozenset(filterfalse(bonus, below[state.pile_hidden :]))
-    return evolve(
+    return evolve_known(
         state,
-        hands=set_at(state.hands, seat, rest + gained),
-        pile=(),
-        pile_hidden=0,
-        pile_frozen=False,
-        melds=set_at(state.melds, side, tuple(laid)),
-        bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
-        next_mid=state.next_mid + len(made),
-        phase=Phase.PLAY,
-        drew=DrawKind.PILE,
-        took_pile_closed=False,
-        recycle_idle=False,
-        turn_new_mids=state.turn_new_mids + made,
-        turn_touched_old=state.turn_touched_old or target is not None,
-        picked=set_at(state.picked, seat, state.picked[seat] | seen),
+        {
+            "hands": set_at(state.hands, seat, rest + gained),
+            "pile": (),
+            "pile_hidden": 0,
+            "pile_frozen": False,
+            "melds": set_at(state.melds, side, tuple(laid)),
+            "bonus_threes": set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
+            "next_mid": state.next_mid + len(made),
+            "phase": Phase.PLAY,
+            "drew": DrawKind.PILE,
+            "took_pile_closed": False,
+            "recycle_idle": False,
+            "turn_new_mids": state.turn_new_mids + made,
+            "turn_touched_old": state.turn_touched_old or target is not None,
+            "picked": set_at(state.picked, seat, state.picked[seat] | seen),
+        },
     )

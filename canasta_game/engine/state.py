@@ -177,6 +177,14 @@ def evolve_with(state: State, changes: dict[str, object]) -> State:
     fifteen-odd fields, not copied once more into keyword arguments)."""
     if not _FIELDS.issuperset(changes):
         raise TypeError(f"State has no field {sorted(set(changes) - _FIELDS)}")
+    return evolve_known(state, changes)
+
+
+def evolve_known(state: State, changes: dict[str, object]) -> State:
+    """``evolve_with`` without checking the names, for ``fastapply``, whose changes are its
+    own literal field names and ``game.turn_changes``' (the check was a quarter of a copy,
+    and self-play makes one per action; ``tests/engine/test_fastapply.py`` compares the
+    states with ``apply``'s)."""
     made = _new(State)
     values = state.__dict__.copy()
     values.update(changes)
