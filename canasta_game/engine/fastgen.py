@@ -295,27 +295,52 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
             move = meld_of(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
-    for meld in melds:  # additions (C-MELD-6)
+    _additions(state, groups, melds, pending, out)
+    _rare(state, groups, keys, out)
+    return out
+
+
+def _additions(
+    state: State,
+    groups: HandGroups,
+    melds: tuple[TableMeld, ...],
+    pending: bool,
+    out: list[Action],
+) -> None:
+    """The single additions (C-MELD-6) in ``meld_moves``' order: to each group its naturals,
+    its cheapest wild card and a joker where the cheapest is a two; to the wild meld a wild
+    card. Decided as ``_verdict`` decides them, read inline for a group (the commonest
+    candidates there are): its naturals by the cap (C-MELD-3), a wild card by the cap, a
+    waiting wild meld (O-WILD-MELDS) and a completed canasta (SAM-15); the full check only
+    where fewer than two cards would be kept (``_add``)."""
+    rules = state.rules
+    seat = state.current
+    left = len(state.hands[seat])
+    wilds = groups.wilds
+    cheap = wilds[0] if wilds else -1
+    joker = cheap >= 0 and RANK_OF[wilds[-1]] == JOKER and RANK_OF[cheap] != JOKER
+    closed = rules.no_wild_on_canasta  # SAM-15: no wild card joins a completed canasta
+    for meld in melds:
         key = meld.key
         if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
             continue
         if key == WILD_KEY:
             if wilds:
-                _add(state, out, meld, (wilds[0],), _verdict(rules, meld, left, 0, 1, pending))
+                _add(state, out, meld, (cheap,), _verdict(rules, meld, left, 0, 1, pending))
             continue
         nats = groups.naturals.get(key)
-        if nats:
-            verdict = _verdict(rules, meld, left, len(nats), 0, pending)
-            if verdict is not False:
-                _add(state, out, meld, tuple(nats), verdict)
-        verdict = _verdict(rules, meld, left, 0, 1, pending) if wilds else False
-        if verdict is not False:
-            _add(state, out, meld, (wilds[0],), verdict)
-            dear = wilds[-1]
-            if RANK_OF[dear] == JOKER and RANK_OF[wilds[0]] != JOKER:
-                _add(state, out, meld, (dear,), verdict)
-    _rare(state, groups, keys, out)
-    return out
+        if nats and counts_fit(rules, meld.naturals + len(nats), meld.wilds):
+            if left - len(nats) >= 2:
+                out.append(meld_of(seat, (), ((meld.mid, tuple(nats)),)))
+            else:
+                _add(state, out, meld, tuple(nats), None)
+        if cheap < 0 or pending or (closed and meld.naturals + meld.wilds >= meld.canasta_size):
+            continue
+        if counts_fit(rules, meld.naturals, meld.wilds + 1):
+            verdict = True if left >= 3 else None
+            _add(state, out, meld, (cheap,), verdict)
+            if joker:
+                _add(state, out, meld, (wilds[-1],), verdict)
 
 
 #: How a ``_rare`` candidate is decided: by ``why_illegal``, as melds proven legal by the
