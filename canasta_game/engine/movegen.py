@@ -31,6 +31,7 @@ from canasta_game.engine.actions import (
 )
 from canasta_game.engine.cards import (
     ACE,
+    BLACK_THREE_KEY,
     FOUR,
     IS_BLACK_THREE,
     IS_NATURAL,
@@ -352,12 +353,10 @@ def hand_runs(hand: Cards, size: int) -> list[Cards]:
     return out
 
 
-def run_extension(meld: TableMeld, hand: Cards, keyed: dict[int, int] | None = None) -> Cards:
-    """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7.
-    ``keyed``: ``run_index(hand)``, where the caller reads several sequences off one hand."""
-    suit = meld.key - SEQUENCE_KEY
-    have = run_index(hand) if keyed is None else keyed
-    base = suit * 32  # (``_RUN_KEY``: ranks 4 to ace, nothing one below or one above)
+def run_extension(meld: TableMeld, have: dict[int, int]) -> Cards:
+    """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7 (``have``:
+    the hand's ``run_index``, read once for the side's sequences)."""
+    base = (meld.key - SEQUENCE_KEY) * 32  # (``_RUN_KEY``: ranks 4 to ace, none next to them)
     low, high = base + RANK_OF[meld.cards[0]], base + RANK_OF[meld.cards[-1]]
     out: list[int] = []
     while meld.size + len(out) < meld.canasta_size:
@@ -398,7 +397,7 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
     for meld in state.melds[side]:
         if meld.key >= SEQUENCE_KEY and not meld.is_canasta:
             keyed = run_index(hand) if keyed is None else keyed
-            extension = run_extension(meld, hand, keyed)
+            extension = run_extension(meld, keyed)
             if extension:
                 out.append(Meld(seat, add=((meld.mid, extension),)))
                 out.append(Meld(seat, add=((meld.mid, extension[:1]),)))
@@ -420,45 +419,41 @@ def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Mel
     (``_all_proven``), read off the counts the batch was built from instead of counting its
     cards again (issue 16: the proof cost about as much as building the batch)."""
     seat = state.current
-    side = state.side_of(seat)
     rules = state.rules
+    side_melds = state.melds[rules.seat_side[seat]]
     adds: dict[int, list[int]] = {}
-    if rules.sequences:  # SAM-11: the ends of the side's sequences first
-        rest = list(state.hands[seat])
-        for run in state.melds[side]:
-            extension = run_extension(run, tuple(rest)) if run.key >= SEQUENCE_KEY else ()
-            if extension and not run.is_canasta:
-                adds[run.mid] = list(extension)
-                for card in extension:
-                    rest.remove(card)
-        if adds:  # (else the hand's own groups serve)
-            groups = HandGroups(tuple(rest))
+    if rules.sequences:
+        groups = _after_runs(state.hands[seat], side_melds, adds) or groups
     groups = groups or HandGroups(state.hands[seat])
-    melds = {m.key: m for m in state.melds[side]}
+    melds = {m.key: m for m in side_melds}
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
+    cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
+    pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
     for rank, nats in groups.naturals.items():
-        if rank in melds and not melds[rank].is_black_threes:
-            if rules.meld_max:  # CUB-4, MAC-15: no more than fit
-                nats = nats[: max(0, rules.meld_max - melds[rank].size)]
+        meld = melds.get(rank)
+        if meld is not None and rank != BLACK_THREE_KEY:
+            if cap:
+                nats = nats[: max(0, cap - meld.size)]
             if nats:
-                adds[melds[rank].mid] = list(nats)
-            sizes[rank] = [melds[rank].naturals + len(nats), melds[rank].wilds]
+                adds[meld.mid] = list(nats)
+            sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
-            new[rank] = list(nats[: rules.meld_max or None])  # CUB-4, MAC-15
-            sizes[rank] = [len(new[rank]), 0]
+            new[rank] = cards = list(nats[:cap] if cap else nats)
+            sizes[rank] = [len(cards), 0]
+        elif len(nats) == 2 and meld is None:
+            pairs.append((rank, nats))
     wilds = list(groups.wilds)
-    for rank, nats in groups.naturals.items():
-        if len(nats) == 2 and rank not in melds and wilds:
-            new[rank] = [*nats, wilds.pop(0)]
-            sizes[rank] = [2, 1]
+    for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
+        new[rank] = [*nats, wilds.pop(0)]
+        sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
     if not new and not adds:
         return None, False
-    if not state.melds[side] and not new:
+    if not side_melds and not new:
         return None, False
     move = meld_of(
         seat,
@@ -467,6 +462,27 @@ def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Mel
     )
     placed = len(groups.wilds) > len(wilds)
     return move, _all_proven(state, new, adds, sizes, placed)
+
+
+def _after_runs(
+    hand: Cards, melds: tuple[TableMeld, ...], adds: dict[int, list[int]]
+) -> HandGroups | None:
+    """SAM-11: ``meld_all``'s first additions, the ends of the side's incomplete sequences
+    from the hand (each card once, in the melds' order), put in ``adds``; the groups of the
+    cards left, or None where no sequence grows (the hand's own groups serve)."""
+    rest = list(hand)
+    keyed: dict[int, int] | None = None
+    for run in melds:
+        if run.key < SEQUENCE_KEY or run.is_canasta:
+            continue  # (a canasta's extension is empty)
+        keyed = run_index(tuple(rest)) if keyed is None else keyed
+        extension = run_extension(run, keyed)
+        if extension:
+            adds[run.mid] = list(extension)
+            for card in extension:
+                rest.remove(card)
+            keyed = None  # (the cards left are indexed again)
+    return HandGroups(tuple(rest)) if adds else None
 
 
 def _all_proven(
