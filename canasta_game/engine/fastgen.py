@@ -348,7 +348,30 @@ def _additions(
 #: (``movegen.sequence_moves`` on an open side: runs of one suit from the hand, SAM-9, SAM-10,
 #: and the ends of the side's sequences up to the canasta, SAM-11) legal when it keeps two
 #: cards, every position here being one ``SimpleMelds`` applies to.
-_CHECK, _PROVE, _RUN = 0, 1, 2
+_CHECK, _PROVE, _RUN, _THREES = 0, 1, 2, 3  # (_THREES: a black-three meld, ``threes_out``)
+
+
+def _laid(move: Meld) -> int:
+    """How many cards ``move`` lays (``len(move.cards())`` without the list)."""
+    return sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+
+
+def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
+    """``why_illegal(state, move) is None`` for an open side's meld that lays black threes
+    and keeps a card, where its other melds are legal by construction (the black threes
+    alone, or "meld all" with ``meld_all_proved(threes=True)``'s proof); None where this
+    does not decide (the caller asks the full check). The black threes are all the hand's,
+    three or more (C-B3-1), a kind of meld the side does not hold (C-MELD-5) under rules
+    that meld them (IT-14, HF-12); the meld binds the player to go out this turn (C-B3-2),
+    so the move is legal exactly when ``can_go_out`` allows it after the melds
+    (``turn.finish_problem``), which reads the hand, the question and the side's melds but
+    never a black-three meld (C-B3-1: it is left out of the state asked)."""
+    if not state.rules.b3_meld or BLACK_THREE_KEY in keys:
+        return None
+    after = _after(state, move, threes=True)
+    if after is None or not after.hands[state.current]:
+        return None  # (no card kept: going out, ``turn.melded_out_problem``)
+    return can_go_out(after)
 
 
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
@@ -366,17 +389,24 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     if state.rules.sequences:
         candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
     if _threes_meldable(state, groups):
-        candidates.append((Meld(seat, (tuple(groups.blacks),)), _CHECK))
-    everything, built = movegen.meld_all_proved(state, groups)
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
+    everything, built = movegen.meld_all_proved(state, groups, threes=True)
     if everything is not None:
-        candidates.append((everything, _PROVE if built else _CHECK))
+        threes = len(groups.blacks) >= 3  # (then meld all lays them: proven apart from them)
+        candidates.append((everything, _CHECK if not built else _THREES if threes else _PROVE))
     before = list(out)
     for move, provable in candidates:
         if len(move.new) + len(move.add) == 1 and move in before:
             continue  # (every earlier candidate is one group or one addition)
         before.append(move)
-        left = len(state.hands[seat]) - len(move.cards())
+        left = len(state.hands[seat]) - _laid(move)
         proved = proven = False
+        if provable == _THREES and left >= 1:
+            legal = threes_out(state, move, keys)
+            if legal is not None:
+                if legal:
+                    out.append(move)
+                continue
         if provable == _RUN and left >= 2:
             proved = True  # SAM-9..11, SAM-16: built a valid sequence, C-TURN-7 holds
         elif provable == _PROVE and left >= 1:

@@ -413,11 +413,15 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     return meld_all_proved(state, groups)[0]
 
 
-def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Meld | None, bool]:
+def meld_all_proved(
+    state: State, groups: HandGroups | None = None, threes: bool = False
+) -> tuple[Meld | None, bool]:
     """``meld_all`` and whether its melds are legal by construction where ``SimpleMelds``
     applies: the answer of ``SimpleMelds.by_construction(move, keep=1)`` there
     (``_all_proven``), read off the counts the batch was built from instead of counting its
-    cards again (issue 16: the proof cost about as much as building the batch)."""
+    cards again (issue 16: the proof cost about as much as building the batch). ``threes``:
+    the proof of the melds other than the black threes, which the caller decides
+    (``fastgen.threes_out``)."""
     seat = state.current
     rules = state.rules
     side_melds = state.melds[rules.seat_side[seat]]
@@ -461,6 +465,8 @@ def meld_all_proved(state: State, groups: HandGroups | None = None) -> tuple[Mel
         tuple((mid, tuple(cards)) for mid, cards in adds.items()),
     )
     placed = len(groups.wilds) > len(wilds)
+    if threes:
+        new.pop(-1, None)
     return move, _all_proven(state, new, adds, sizes, placed)
 
 

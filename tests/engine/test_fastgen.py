@@ -28,7 +28,7 @@ from canasta_game.engine.going_out import (
     within_reach,
 )
 from canasta_game.engine.meldrules import make_meld
-from canasta_game.engine.movegen import discard_moves, hand_runs, legal_moves
+from canasta_game.engine.movegen import discard_moves, hand_runs, legal_moves, meld_all_proved
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
@@ -239,3 +239,30 @@ def test_hand_runs_are_found_exactly_when_a_hand_holds_three_in_a_row() -> None:
             assert ranks == list(range(ranks[0], ranks[0] + len(run))) and 3 <= len(run) <= 7
         found += bool(runs)
     assert 100 < found < 2900
+
+
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "chilean"])
+def test_black_threes_decided_as_the_full_check_decides(name: str) -> None:
+    """C-B3-1, C-B3-2, C-MELD-5: an open side's meld of all its black threes, alone or in
+    "meld all" with melds proven apart from them, keeping a card, is decided by
+    ``fastgen.threes_out`` (going out possible after it) exactly as ``why_illegal`` decides
+    it; both answers occur (Bolivia's and Chile's walks meet only "no": their sides rarely
+    hold the canastas going out needs)."""
+    seen: set[bool] = set()
+    for state in random_play_positions(preset(name), f"threes:{name}", hands=8):
+        seat = state.current
+        melds = state.melds[state.side_of(seat)]
+        groups = HandGroups(state.hands[seat])
+        if state.must_go_out or not melds or len(groups.blacks) < 3:
+            continue
+        keys = {m.key for m in melds}
+        candidates = [Meld(seat, (tuple(groups.blacks),))]
+        everything, built = meld_all_proved(state, groups, threes=True)
+        if everything is not None and built:
+            candidates.append(everything)
+        for move in candidates:
+            legal = fastgen.threes_out(state, move, keys)
+            if legal is not None:
+                assert legal == (why_illegal(state, move) is None), f"{name} {state.turn}: {move}"
+                seen.add(legal)
+    assert seen == {True, False} or (seen and name in ("bolivia", "chilean"))
