@@ -351,6 +351,14 @@ _GROUP: tuple[str | None, ...] = tuple(
 _WILD_ORDER: tuple[int, ...] = tuple(VALUE_OF[c] * len(RANK_OF) + c for c in range(len(RANK_OF)))
 
 
+def sorted_wilds(hand: Cards) -> list[int]:
+    """The hand's wild cards in ``HandGroups``' order: cheapest (twos) first, then by uid."""
+    wilds = [card for card in hand if IS_WILD[card]]
+    if len(wilds) > 1:
+        wilds.sort(key=_WILD_ORDER.__getitem__)
+    return wilds
+
+
 class HandGroups:
     """A hand split the way players see it: naturals by rank, wild cards, black threes."""
 
