@@ -14,7 +14,7 @@ each generated move against ``why_illegal``.
 from __future__ import annotations
 
 from functools import reduce
-from operator import or_
+from operator import attrgetter, or_
 
 from canasta_game.engine import fastgen
 from canasta_game.engine.actions import (
@@ -123,11 +123,16 @@ def draw_moves(state: State) -> list[Action]:
     return moves
 
 
+_KEY = attrgetter("key")
+
+
 def combine_moves(state: State) -> list[Action]:
     """SAM-12: every legal joining of two of the side's groups of one rank."""
     seat = state.current
     melds = state.melds[state.side_of(seat)]
     out: list[Action] = []
+    if len(set(map(_KEY, melds))) == len(melds):
+        return out  # (most sides: no two melds of one key)
     for i, into in enumerate(melds):
         for other in melds[i + 1 :]:
             if other.key == into.key:
