@@ -100,8 +100,8 @@ def _meld(state: State, move: Meld) -> State | None:
     if laying is None or laying[3]:
         return None
     melds, made, touched, _ = laying
-    if any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
-        return None
+    if rules.sequences and any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
+        return None  # BRA-9: an escalera past seven (only sequence rules have escaleras)
     conc = state.concealed_canastas
     if rules.conc_canasta:  # O-CONC-CANASTA
         conc = set_at(conc, side, conc[side] + sum(1 for m in made if m.is_canasta))
