@@ -6,10 +6,11 @@ random self-play). Most candidates are legal by the way they are built, though: 
 while the stock has cards (C-TURN-2), a discard from a hand of two or more when nobody must go
 out (C-TURN-4, C-TURN-7), new groups and sequences and additions to the side's melds that
 leave two cards in hand (C-MELD-1..6 with the caps of ``meldrules``, SAM-9..11; an opening's
-points, C-INIT-1), an open side's take of the top card into a group (C-PILE-6/7). For those,
+points, C-INIT-1), an open side's take of the top card into a group (C-PILE-6/7), a closed
+side's take with the opening it lays (C-PILE-4, C-PILE-8: ``opening_take_proven``). For those,
 the generator asks the small checks below, which read the same rule functions as
 ``why_illegal``; every other candidate (going out, black threes, wild-card melds, openings
-that need a canasta, closed sides' takes, asking to go out) still goes through the full check.
+that need a canasta, asking to go out) still goes through the full check.
 
 **Variants.** The shortcut is exact only for the rules it knows: every ``Rules`` field in
 ``MODELLED_FIELDS``. A variant that adds a field and sets it away from its default may add a

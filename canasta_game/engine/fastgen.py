@@ -5,7 +5,7 @@ exactly the list ``legal_moves`` would build through ``meld_moves``, the ask che
 ``discard_moves`` (the same moves, the same order), only cheaper: it reads the hand once, skips
 the branches of variants it does not model, asks ``SimpleMelds`` only for the candidates that
 need it, and cuts "may I go out?" short where the going-out solver's cheap cuts already say no
-(``going_out.within_reach``).
+(``going_out.surely_stuck``, then ``going_out.within_reach``).
 A closed side's play phase is built the same way (``_openings``: the openings of
 ``take.initial_batches``, proven from the way they were built). ``draw_moves`` does the same
 for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``).
@@ -14,8 +14,11 @@ that asks for a canasta; a player who must go out; an escalera grown past seven,
 any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the
 general path, so a new variant is correct first and fast later.
 
-Candidates that are not legal by construction (going out, leaving one card, black threes,
-wild-card melds) still go through ``why_illegal``; ``tests/engine/test_fastgen.py`` compares
+Candidates that are not legal by construction (going out, leaving one card, wild-card
+melds) still go through ``why_illegal``, except where only going out is in question: a meld
+proven apart from the card it keeps asks the solver (``going_out.out_by_discard`` first),
+and a black-three meld that keeps a card asks it after the melds (``threes_out``, C-B3-2).
+``tests/engine/test_fastgen.py`` compares
 the list with the general path's position by position along seeded self-play, and
 ``sim --check`` verifies every generated move against ``why_illegal``.
 """
