@@ -205,8 +205,12 @@ def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[Table
     is that of an incomplete sequence it might extend (SAM-11: ``_run_choices`` only ever
     removes such cards), and one or two black threes (C-B3-1): each is in ``_unmeldable``'s
     list for every choice, and ``_cut`` refuses two of them (C-OUT-2: one discard)."""
-    keys = group_keys(melds)
-    suits = {m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta}
+    keys = group_keys(melds)  # (a sequence's key among them: SEQUENCE_KEY and up)
+    suits = (
+        {m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta}
+        if max(keys, default=0) >= SEQUENCE_KEY
+        else ()
+    )
     stuck = 1 if 0 < blacks < 3 else 0
     for rank, cards in naturals.items():
         if len(cards) == 1 and rank not in keys and (not suits or SUIT_OF[cards[0]] not in suits):
