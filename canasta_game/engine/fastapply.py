@@ -173,11 +173,12 @@ def _take(state: State, move: TakePile) -> State | None:
     cards = (top, *move.cards)
     wilds = sum(1 for c in move.cards if IS_WILD[c])
     naturals = len(cards) - wilds
-    target = top_target(list(melds), RANK_OF[top], rules.books_closed)
+    target = top_target(melds, RANK_OF[top], rules.books_closed)
     laid = list(melds)
     made: tuple[int, ...] = ()
     if target is not None:
-        laid[laid.index(target)] = grown(rules, target, cards, naturals, wilds)
+        place = next(i for i, meld in enumerate(laid) if meld is target)  # (no field compares)
+        laid[place] = grown(rules, target, cards, naturals, wilds)
     else:
         laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
         made = (state.next_mid,)

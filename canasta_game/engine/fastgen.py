@@ -256,7 +256,7 @@ def draw_moves(state: State) -> list[Action] | None:
     if not takeable:
         return moves
     wilds = sorted_wilds(hand)
-    simple = SimpleTake(state, side, top_target(list(melds), rank, rules.books_closed))
+    simple = SimpleTake(state, side, top_target(melds, rank, rules.books_closed))
     for n in _TAKE_COUNTS[len(nats)] if len(nats) < 3 else (0, 1, 2, len(nats)):
         if frozen and n < 2:
             continue  # C-PILE-4, C-PILE-6: a frozen pile needs a natural pair

@@ -8,7 +8,7 @@ highlighting and C-STOCK-4 (is a take forced, or does the hand end?). The genera
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
@@ -167,7 +167,7 @@ def _top_cards(cards: Cards, rank: int) -> tuple[int, int] | Reason:
     return naturals, wilds
 
 
-def top_target(melds: list[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
+def top_target(melds: Sequence[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
     """The side's meld the top card would join: the open one of its rank (O-PILE-CONFLICT=A);
     never a closed book (HF-9: the top card starts a new meld beside it)."""
     of_rank = [m for m in melds if m.key == rank and not (books_closed and m.is_canasta)]
@@ -405,7 +405,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
-    target = top_target(list(state.melds[side]), rank, state.rules.books_closed)
+    target = top_target(state.melds[side], rank, state.rules.books_closed)
     simple = SimpleTake(state, side, target)
     need = state.minimum(side)[0] if closed else 0
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
