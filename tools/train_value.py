@@ -1,4 +1,4 @@
-"""Rebuild Hard's learned position value (``canasta_game/ai/value_weights.json``).
+"""Rebuild Hard's learned position value (``canasta_game/ai/value_weights.py``).
 
     python tools/train_value.py [--hands 3000] [--jobs 2] [--ridge 1.0] [--out PATH]
 
@@ -9,7 +9,9 @@ every turn from side 0's seat and, once the hand is over, the target: side 0's h
 minus side 1's, in hundreds. The weights are a ridge regression on them (normal equations,
 solved in pure Python), so the same command on the same code gives the same file. One hand
 in five is held out and the script prints how well the model and ``evaluate`` alone predict
-those hands (root mean square error, in points) before fitting on every hand.
+those hands (root mean square error, in points) before fitting on every hand. The default
+run took 282 s on one busy core (255 s playing, the rest fitting: the sums are taken column
+by column, which gives the shipped weights to the last printed digit).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import operator
 import random
 import time
 from collections.abc import Sequence
@@ -99,23 +102,36 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
-def fit(rows: list[Row], ridge: float) -> list[float]:
-    """Weights minimising squared error plus ``ridge`` times their squared size."""
+Gram = tuple[list[list[float]], list[float]]
+
+
+def gram(rows: list[Row]) -> Gram:
+    """X'X and X'y of ``rows``, column by column (each sum one pass in C: ten times faster
+    than adding row by row in Python, which made the fit most of the script's time)."""
     n = len(NAMES)
+    columns = list(zip(*(x for x, _ in rows), strict=True)) if rows else [()] * n
+    targets = [y for _, y in rows]
     xtx = [[0.0] * n for _ in range(n)]
-    xty = [0.0] * n
-    for x, y in rows:
-        for i, xi in enumerate(x):
-            if xi:
-                xty[i] += xi * y
-                row = xtx[i]
-                for j in range(i, n):
-                    row[j] += xi * x[j]
     for i in range(n):
-        for j in range(i):
-            xtx[i][j] = xtx[j][i]
+        for j in range(i, n):
+            xtx[i][j] = xtx[j][i] = sum(map(operator.mul, columns[i], columns[j]))
+    return xtx, [sum(map(operator.mul, column, targets)) for column in columns]
+
+
+def fit_gram(parts: Sequence[Gram], ridge: float) -> list[float]:
+    """Weights minimising squared error plus ``ridge`` times their squared size, from the
+    Gram matrices of one or more sets of rows."""
+    n = len(parts[0][1])
+    xtx = [[sum(part[0][i][j] for part in parts) for j in range(n)] for i in range(n)]
+    xty = [sum(part[1][i] for part in parts) for i in range(n)]
+    for i in range(n):
         xtx[i][i] += ridge
     return solve(xtx, xty)
+
+
+def fit(rows: list[Row], ridge: float) -> list[float]:
+    """Weights minimising squared error plus ``ridge`` times their squared size."""
+    return fit_gram([gram(rows)], ridge)
 
 
 def rmse(rows: list[Row], predict: object) -> float:
@@ -138,14 +154,15 @@ def main(argv: list[str] | None = None) -> None:
         f"{len(train) + len(test)} positions from {args.hands} hands in "
         f"{time.perf_counter() - started:.0f} s"
     )
-    held = fit(train, args.ridge)
+    parts = [gram(train), gram(test)]
+    held = fit_gram(parts[:1], args.ridge)
     print(
         f"held-out error: model {rmse(test, lambda x: dot(held, x)):.0f} points, "
         f"evaluate alone {rmse(test, lambda x: x[0]):.0f}, zero {rmse(test, lambda x: 0.0):.0f}"
     )
-    final = fit(train + test, args.ridge)
+    final = fit_gram(parts, args.ridge)
     args.out.write_text(weights_module(final, args), encoding="utf-8")
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s")
 
 
 def weights_module(weights: list[float], args: argparse.Namespace) -> str:
