@@ -45,8 +45,13 @@ WILD_WASTE = 40.0  # extra cost of a wild card on a meld that stays under five c
 SPOIL_NATURAL = 150.0  # a wild card into a natural meld of four or more
 RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
 #: holding pairs for the pile fight where there are no sequences: arena, Medium against
-#: today's Medium (which kept RESERVE), classic-4, duplicate deals: 3, 5, 7 and 9 tried
-PILE_FIGHT_RESERVE = 7
+#: today's Medium (which kept RESERVE), classic-4, duplicate deals: 3, 5, 7 and 9 tried.
+#: Issue 16 (against 54fabb1's Medium): 7 was worth +82 per hand over 5 (seed 7, 600 hands);
+#: 8 over 7 +39 (se 21) per hand (seed 8), +48 (se 41) with both sides at 3000 (seed 9), and
+#: 60.4% [58.0, 62.8] of 1,600 full games on seeds 405-408 against 7's 57.8% on those deals;
+#: report seeds 409-412: 61.1% [58.6, 63.4] (7: 57.6%), against Easy 80.8% / 83.8% (401/402).
+#: Laying off lone naturals free of the reserve: -22 (se 15) per hand (seed 8)
+PILE_FIGHT_RESERVE = 8
 RESERVE_COST = 20.0  # per card melded below the reserve
 OPENING = 60.0  # the first meld unfreezes the pile for the side
 

@@ -34,9 +34,13 @@ PAIR_CARD = 4.0  # a card from the pile that makes a pair in hand
 LONE_CARD = -8.0  # a card from the pile that matches nothing: a liability to shed later
 PACKET_CARD = 12.0  # IT-4: an unseen card of the face-down packet, about an average card
 #: the classic pile fight (``pile_fight``): a stock card is worth less than a pile whose lone
-#: cards are no burden (arena, Medium against today's Medium, classic-4: 40 and -8 tried too)
+#: cards are no burden (arena, Medium against today's Medium, classic-4: 40 and -8 tried too).
+#: Issue 16's ablation against 54fabb1's Medium (``benchmarks/medium_ablation.py``, per hand):
+#: 15 is worth +42 over 40 (seed 7, 600 hands); 40 again once every side needs 120 (C-INIT-1)
+#: measured +31 (se 17) on seed 9 and -39 (se 18) on seed 2, 59.2% of 400 full games on seed
+#: 405 against 60.8%; 40 for a side needing 120 alone -46 (se 19), 59.5% / 56.5% on 405 / 406
 FIGHT_DRAW_VALUE = 15.0
-FIGHT_LONE_CARD = 0.0
+FIGHT_LONE_CARD = 0.0  # the same ablation: worth -1 per hand over -8 (seed 7): nothing either way
 
 
 def pile_fight(rules: Rules) -> bool:

@@ -330,16 +330,18 @@ def test_holds_cards_for_the_pile_until_the_stock_runs_out(medium: Decide) -> No
     assert isinstance(move, Meld) and len(move.cards()) == 3
 
 
-def test_holds_pairs_for_the_pile_fight_rather_than_meld_down_to_five_cards(
+def test_holds_pairs_for_the_pile_fight_rather_than_meld_down_to_six_cards(
     medium: Decide,
 ) -> None:
-    # melding the sevens would leave five cards: too few pairs to fight for the pile
-    # (reserve_cards: seven in the games without sequences, where five used to be enough)
-    short = _play("7c 7d 7h Kd 9s Jh Qc 5d", melds={0: ["A A A"]}, stock=20)
+    # melding the sevens would leave six cards: too few pairs to fight for the pile
+    # (reserve_cards: PILE_FIGHT_RESERVE, eight in the games without sequences; five used to
+    # be enough, then seven)
+    short = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s", melds={0: ["A A A"]}, stock=20)
     assert any(isinstance(m, Meld) for m in legal_moves(short))
     assert isinstance(medium(short), Discard)
-    # control: with two more cards the same meld leaves seven, and Medium melds it
-    long = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s 8h", melds={0: ["A A A"]}, stock=20)
+    # control: with two more cards the same meld leaves eight, and Medium melds it (with the
+    # reserve at seven the six left cost 20, less than the meld is worth: it melded)
+    long = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s 8h 4c", melds={0: ["A A A"]}, stock=20)
     move = medium(long)
     assert isinstance(move, Meld) and len(move.cards()) == 3
 
