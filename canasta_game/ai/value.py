@@ -13,10 +13,10 @@ the start of the hand than near its end. It is pure Python (a list of weights in
 ``value_weights.py``), so nothing new is needed at run time.
 
 It is used only for the rules it was trained on (``applies``: classic-4, any name and
-target); every other variant keeps ``evaluate``. Fitted on 92,839 positions (the start of
+target); every other variant keeps ``evaluate``. Fitted on 94,978 positions (the start of
 every turn) of 3,000 hands, and checked on the one hand in five held out before the final
-fit: root mean square error of the final hand score difference 1,076 points, against 1,137
-for ``evaluate`` alone and 1,212 for a constant zero (the hands themselves are that
+fit: root mean square error of the final hand score difference 1,069 points, against 1,129
+for ``evaluate`` alone and 1,199 for a constant zero (the hands themselves are that
 uncertain). Hard's playouts reach positions like these, played by its fast policy.
 """
 
