@@ -22,7 +22,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,7 +156,16 @@ def _message_problems(code: str, message: Message, plurals: int) -> list[Problem
 def mo_out_of_date(code: str) -> bool:
     po = catalogue_path(code)
     mo = po.with_suffix(".mo")
-    return not mo.is_file() or mo.read_bytes() != compiled(po)
+    return not mo.is_file() or mo_entries(mo.read_bytes()) != mo_entries(compiled(po))
+
+
+def mo_entries(data: bytes) -> list[tuple[str, str, str]]:
+    """What a ``.mo`` says: every message with its translation, the header included, sorted.
+    Not its bytes: Babel writes its own version into the header ("Generated-By"), so a
+    catalogue compiled by another Babel release must still count as up to date. Reading it
+    back rebuilds that line from the Babel reading it, the same for both sides."""
+    catalog = read_mo(io.BytesIO(data))
+    return sorted((repr(m.context), repr(m.id), repr(m.string)) for m in catalog)
 
 
 def check() -> list[str]:

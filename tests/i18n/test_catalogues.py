@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -52,6 +53,28 @@ def test_every_message_is_translated_with_the_same_placeholders(code: str) -> No
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalogue_is_the_po_file_compiled(code: str) -> None:
     assert not tool.mo_out_of_date(code), "run python tools/translations.py to compile it"
+
+
+def test_a_catalogue_compiled_by_another_babel_is_up_to_date_a_changed_one_is_not(
+    tmp_path: Path,
+) -> None:
+    """Only the "Generated-By" line differs between Babel releases (same length here, so
+    the bytes stay aligned); a changed translation in the .po must still show the .mo as
+    out of date."""
+    po = tool.catalogue_path("cs")
+    mo = po.with_suffix(".mo").read_bytes()
+    header = re.search(rb"Generated-By: Babel [^\n]*", mo)
+    assert header is not None
+    other = mo.replace(
+        header.group(), b"Generated-By: Babel " + b"9" * (header.end() - header.start() - 20), 1
+    )
+    assert other != mo
+    assert tool.mo_entries(other) == tool.mo_entries(tool.compiled(po))
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "Hraje {name}"' in text
+    changed = tmp_path / "changed.po"
+    changed.write_text(text.replace('msgstr "Hraje {name}"', 'msgstr "Hraje {name}!"', 1), "utf-8")
+    assert tool.mo_entries(mo) != tool.mo_entries(tool.compiled(changed))
 
 
 def test_the_check_finds_an_untranslated_a_fuzzy_and_a_changed_placeholder(
