@@ -186,9 +186,16 @@ def no_top_card_take(state: State, side: int) -> bool:
     for card in state.hands[state.current]:
         if RANK_OF[card] == rank:
             held += 1
-    if frozen_for(state, side):
+    return too_few_for_top(held, frozen_for(state, side), state.melds[side], rank)
+
+
+def too_few_for_top(held: int, frozen: bool, melds: tuple[TableMeld, ...], rank: int) -> bool:
+    """``no_top_card_take`` from the count of the top card's rank held: a frozen pile needs
+    a natural pair (C-PILE-6, C-PILE-4), else one natural or a meld of the rank to add the
+    top card to (C-PILE-7)."""
+    if frozen:
         return held < 2
-    return held == 0 and all(m.key != rank for m in state.melds[side])
+    return held == 0 and all(m.key != rank for m in melds)
 
 
 class SimpleMelds:

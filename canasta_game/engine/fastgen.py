@@ -46,7 +46,12 @@ from canasta_game.engine.cards import (
     SEQUENCE_KEY,
     WILD_KEY,
 )
-from canasta_game.engine.constructive import SimpleMelds, SimpleTake, counts_fit
+from canasta_game.engine.constructive import (
+    SimpleMelds,
+    SimpleTake,
+    counts_fit,
+    too_few_for_top,
+)
 from canasta_game.engine.fastapply import laid
 from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import (
@@ -250,11 +255,8 @@ def draw_moves(state: State) -> list[Action] | None:
     rank = RANK_OF[state.pile[-1]]  # (a natural's: C-PILE-5 blocks every other top card)
     nats = [card for card in hand if RANK_OF[card] == rank]  # (``HandGroups``' list)
     frozen = frozen_for(state, side)
-    # ``no_top_card_take`` from the hand's count: a frozen pile needs a natural pair
-    # (C-PILE-6), else one natural or a meld of the rank to add to (C-PILE-7)
-    takeable = len(nats) >= 2 if frozen else bool(nats) or any(m.key == rank for m in melds)
-    if not takeable:
-        return moves
+    if too_few_for_top(len(nats), frozen, melds, rank):
+        return moves  # C-PILE-6, C-PILE-7
     wilds = sorted_wilds(hand)
     simple = SimpleTake(state, side, top_target(melds, rank, rules.books_closed))
     for n in _TAKE_COUNTS[len(nats)] if len(nats) < 3 else (0, 1, 2, len(nats)):

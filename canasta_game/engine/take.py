@@ -352,8 +352,13 @@ _WILD_ORDER: tuple[int, ...] = tuple(VALUE_OF[c] * len(RANK_OF) + c for c in ran
 
 
 def sorted_wilds(hand: Cards) -> list[int]:
-    """The hand's wild cards in ``HandGroups``' order: cheapest (twos) first, then by uid."""
-    wilds = [card for card in hand if IS_WILD[card]]
+    """The hand's wild cards in ``HandGroups``' order."""
+    return _cheapest_first([card for card in hand if IS_WILD[card]])
+
+
+def _cheapest_first(wilds: list[int]) -> list[int]:
+    """``wilds`` sorted in place, cheapest (twos) first, then by uid: the order in which
+    melds take wild cards."""
     if len(wilds) > 1:
         wilds.sort(key=_WILD_ORDER.__getitem__)
     return wilds
@@ -375,11 +380,9 @@ class HandGroups:
             elif group is not _CALIENTE:  # CAL-5: never melded, so in no group
                 group_of = wilds if group is _WILD else blacks
                 group_of.append(card)
-        if len(wilds) > 1:
-            wilds.sort(key=_WILD_ORDER.__getitem__)
         self.naturals = naturals
         self.blacks = blacks
-        self.wilds = wilds  # cheapest (twos) first, then by uid
+        self.wilds = _cheapest_first(wilds)
 
     def dear_wilds(self) -> list[int]:
         return self.wilds[::-1]
