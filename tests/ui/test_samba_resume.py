@@ -74,7 +74,7 @@ def test_a_samba_match_played_at_the_table_resumes_exactly(shell) -> None:
     session = flow.session
     assert session is not None and session.rules.name == "samba"
     table = _table(driver)
-    assert driver.until(lambda: session.human_to_act and not table.busy)
+    assert driver.until(lambda: session.human_to_act and not table.busy, timeout_s=60)  # (busy CI)
     driver.click_at(table.layout.stock.center)  # SAM-6: two cards
     driver.frames(30)
     assert session.state.phase is Phase.PLAY and len(session.state.hands[0]) == 17
@@ -82,7 +82,7 @@ def test_a_samba_match_played_at_the_table_resumes_exactly(shell) -> None:
     driver.click_at(rect.center, frames=1)
     driver.click_at(rect.center, frames=10)  # a double click discards
     assert session.state.top == uid
-    assert driver.until(lambda: session.human_to_act and not table.busy)
+    assert driver.until(lambda: session.human_to_act and not table.busy, timeout_s=60)  # (busy CI)
     moves = len(session.log)
     assert moves > 3
     driver.ctx.stack.close_all()
