@@ -87,6 +87,8 @@ spots): one-hand duplicate deals, classic-4, 0.25 s of CPU time against Medium, 
 hands, each change paired per deal against main's Hard (+5.5 a hand, hand won 45.5% [36.1,
 55.3]). The playouts' draws taken with Medium's own pile judgment (``rollout.medium_draw``)
 +232 per hand (se 91), hand won 62.0% [52.2, 70.9], median worlds 174 -> 143 at 0.25 s;
+on seed 502 (80 hands) +33 (se 94), hand won 62.5% against main's 63.8%; both seeds pooled
++144 (se 66) over 90 deals, hand won 62.2% [55.0, 69.0] of 180 against main's 53.6%;
 Medium's discards in the playouts too -177 (se 86) against that (2.2 times fewer worlds); on
 top of the pile judgment, always searching the best pile take against the stock draw at the
 draw (a new candidate in 19% of the draws where the pile may be taken) -101 (se 76): both left

@@ -12,8 +12,9 @@ useful card, avoiding the ranks the next opponent has melded while the pile is o
 Measured (issue 16, one-hand duplicate arena, classic-4, Hard at 0.25 s of CPU time against
 Medium, seed 501, 100 hands, paired per deal): Medium's pile judgment instead of the quick
 rule (take with naturals from 3 cards, with a wild card from 6) +232 per hand (se 91) over
-main's Hard, at about 15% fewer worlds; Medium's discards as well (95% agreement with Medium
-instead of 66%, but 2.2 times fewer worlds) -177 (se 86) against the pile judgment alone.
+main's Hard (seed 502, 80 hands: +33, se 94; pooled +144, se 66), at about 15% fewer
+worlds; Medium's discards as well (95% agreement with Medium instead of 66%, but 2.2 times
+fewer worlds) -177 (se 86) against the pile judgment alone.
 """
 
 from __future__ import annotations
