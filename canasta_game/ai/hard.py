@@ -81,6 +81,21 @@ deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40 han
 +15 [-128, +159]. At 0.5 s on the wall clock (40 decisions of the set, a machine loaded 8 deep
 on two cores, four runs each, alternating with the search before it): p95 465-513 ms (max
 469-687), before 466-469 ms (max 470-756).
+
+Issue 16, fourth round, judged by arenas only (the decision set shares the playouts' blind
+spots): one-hand duplicate deals, classic-4, 0.25 s of CPU time against Medium, seed 501, 100
+hands, each change paired per deal against main's Hard (+5.5 a hand, hand won 45.5% [36.1,
+55.3]). The playouts' draws taken with Medium's own pile judgment (``rollout.medium_draw``)
++232 per hand (se 91), hand won 62.0% [52.2, 70.9], median worlds 174 -> 143 at 0.25 s;
+on seed 502 (80 hands) +33 (se 94), hand won 62.5% against main's 63.8%; both seeds pooled
++144 (se 66) over 90 deals, hand won 62.2% [55.0, 69.0] of 180 against main's 53.6%;
+Medium's discards in the playouts too -177 (se 86) against that (2.2 times fewer worlds); on
+top of the pile judgment, always searching the best pile take against the stock draw at the
+draw (a new candidate in 19% of the draws where the pile may be taken) -101 (se 76): both left
+off. Two rounds of playout (``VALUE_ROUNDS`` 2) with the pile judgment, seed 503, 50 hands,
+paired against one round: -145 (se 171), one round's hand won 56% [42, 69]: left at one.
+At 0.5 s on the wall clock, 40 decisions twice, a machine loaded 6 deep on two cores: p95 465
+and 464 ms (max 466), main's 465 ms (max 466-467).
 """
 
 from __future__ import annotations

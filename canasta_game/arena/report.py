@@ -61,4 +61,9 @@ def summarize(deals: Sequence[DealResult]) -> dict[str, Any]:
         "a_score_diff_per_hand_ci95": [round(d_low, 2), round(d_high, 2)],
         "latency_ms": {label: _latency(values) for label, values in latency.items()},
         "illegal_moves": illegal,
+        # per deal, a's score per hand over the deal's copies: for paired comparisons of two
+        # players on the same seed (their deals are the same cards)
+        "deal_diffs": [
+            round(t / n, 2) if n else 0.0 for t, n in zip(deal_totals, deal_hands, strict=True)
+        ],
     }

@@ -74,8 +74,12 @@ def test_a_seeded_run_is_reproducible_and_reports_every_figure() -> None:
     assert set(first) >= KEYS
     assert first["games"] == 3 and first["hands"] == 3  # one copy per side of three
     assert first["illegal_moves"] == 0
-    for key in ("a_wins", "b_wins", "draws", "a_score_diff_per_hand", "hands"):
+    for key in ("a_wins", "b_wins", "draws", "a_score_diff_per_hand", "hands", "deal_diffs"):
         assert first[key] == again[key]
+    # one score per hand for every deal (paired comparisons), averaging to the overall one
+    assert len(first["deal_diffs"]) == first["deals"]
+    mean = sum(first["deal_diffs"]) / first["deals"]
+    assert abs(mean - first["a_score_diff_per_hand"]) < 0.01 * first["deals"]
     assert set(first["latency_ms"]["a"]) >= {"p50", "p95", "p99"}
 
 

@@ -9,7 +9,7 @@ from canasta_game.ai.determinize import sample_state, unseen_cards
 from canasta_game.ai.hard import finish_turn, playout
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.ai.rollout import rollout_action
-from canasta_game.engine.actions import Action
+from canasta_game.engine.actions import Action, TakePile
 from canasta_game.engine.game import IllegalAction, apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
@@ -77,3 +77,27 @@ def test_playouts_skip_the_recheck_and_reach_the_same_states() -> None:
         assert fast == slow
         compared += steps
     assert compared > 50
+
+
+def test_playouts_take_the_pile_where_medium_would() -> None:
+    """The playouts' opponents are Medium's stand-ins: at a draw where the pile may be taken
+    the fast policy takes it (or draws) as Medium does, so the danger of Hard's discard is
+    judged against the opponent it meets (issue 16)."""
+    rules = preset("classic-4")
+    compared = takes = 0
+    for seed in range(6):
+        state = new_hand(rules, f"pile:{seed}", 0)
+        bots = [make_bot("medium", s, seed) for s in range(4)]
+        while state.phase is not Phase.OVER:
+            seat = state.actor
+            legal = legal_moves(state)
+            view = observe(state, seat)
+            move = bots[seat].choose(view, legal)
+            if state.phase is Phase.DRAW and any(isinstance(m, TakePile) for m in legal):
+                ranked = ranked_moves(view, legal)
+                mine = rollout_action(state, random.Random(seed))
+                assert dict((m, s) for s, m in ranked)[mine] == ranked[0][0]  # ties aside
+                compared += 1
+                takes += isinstance(move, TakePile)
+            state, _ = apply(state, move)
+    assert 0 < takes < compared  # both kinds of choice were met
