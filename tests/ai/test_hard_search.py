@@ -9,13 +9,14 @@ from canasta_game.ai.determinize import sample_state, unseen_cards
 from canasta_game.ai.hard import finish_turn, playout
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.ai.rollout import rollout_action
-from canasta_game.engine.actions import Action, TakePile
-from canasta_game.engine.game import IllegalAction, apply
+from canasta_game.engine.actions import Action, Discard, Meld, TakePile
+from canasta_game.engine.cards import JOKER, RANK_CHARS, WILD_KEY, make_uid
+from canasta_game.engine.game import IllegalAction, apply, why_illegal
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import new_hand
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 
 
 def _positions(seeds: range, turns: int = 10) -> list[State]:
@@ -101,3 +102,32 @@ def test_playouts_take_the_pile_where_medium_would() -> None:
                 takes += isinstance(move, TakePile)
             state, _ = apply(state, move)
     assert 0 < takes < compared  # both kinds of choice were met
+
+
+def test_playouts_meld_a_last_wild_card_they_may_not_discard() -> None:
+    """C-OUT-5, O-WILD-MELDS (Cuban): a side with no canasta holds one card, a two, and its
+    wild-card meld of six waits for it. ``meld_all`` offers the two to the jacks (refused:
+    while the wild meld is incomplete wild cards go only there), and discarding the last card
+    is refused too: the playout must lay the two on the wild meld (the wild canasta that
+    takes the side out), not discard it (met in Hard's playouts once they took piles as
+    Medium does)."""
+    rules = preset("cuban")
+    two, jack = RANK_CHARS.index("2"), RANK_CHARS.index("J")
+    jacks = tuple(make_uid(jack, suit % 4, suit // 4) for suit in range(5))
+    wilds = (*(make_uid(two, suit % 4, suit // 4) for suit in range(5)), make_uid(JOKER, 0, 1))
+    last = make_uid(two, 1, 1)
+    start = new_hand(rules, 1, 2)
+    melds = (TableMeld(0, jack, jacks, 5, 0), TableMeld(1, WILD_KEY, wilds, 0, 6))
+    state = evolve(
+        start,
+        phase=Phase.PLAY,
+        current=0,
+        drew=DrawKind.PILE,
+        hands=((last,), *start.hands[1:]),
+        melds=(melds, ()),
+        next_mid=2,
+    )
+    assert why_illegal(state, Discard(0, last)) is not None
+    move = rollout_action(state, random.Random(0))
+    assert move == Meld(0, add=((1, (last,)),))
+    assert why_illegal(state, move) is None
