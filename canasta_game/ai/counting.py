@@ -46,19 +46,19 @@ class CardCount:
         need = count - self.known_of_rank(seat, rank)
         if need <= 0:
             return 1.0
-        return _p_at_least(self.pool, self.unseen_rank[rank], self.hidden_hand[seat], need)
+        return p_at_least(self.pool, self.unseen_rank[rank], self.hidden_hand[seat], need)
 
     def p_holds_wild(self, seat: int) -> float:
         if self.known_wilds(seat):
             return 1.0
-        return _p_at_least(self.pool, self.unseen_wild, self.hidden_hand[seat], 1)
+        return p_at_least(self.pool, self.unseen_wild, self.hidden_hand[seat], 1)
 
     def dead_for_pair(self, seat: int, rank: int) -> bool:
         """Nobody but the holder of known cards can make a natural pair of ``rank``."""
         return self.p_holds_at_least(seat, rank, 2) == 0.0
 
 
-def _p_at_least(pool: int, good: int, drawn: int, need: int) -> float:
+def p_at_least(pool: int, good: int, drawn: int, need: int) -> float:
     """Hypergeometric P(X >= need) drawing ``drawn`` of ``pool`` cards, ``good`` of them good."""
     if need <= 0:
         return 1.0

@@ -3,29 +3,37 @@ melds' penalties, dead ranks.
 
 Under MAC-30 a player never melds every card: going out is melding down to one card, then
 discarding it face down. Classic's heuristics keep a reserve of cards and never meld down to
-one, so ``out_melds`` names the meld actions after which the hand can go out. Starting an
-ace, seven or wild-card meld risks MAC-41's 2500 / 2000 if it stays incomplete
-(``meld_risk``); a card of a dead rank (MAC-16) is useless in hand and safe to throw
-(``dead_card_relief``). All of it reads the view's facts, never a rank table's rule.
+one, so ``out_melds`` names the meld actions after which the hand can go out. An ace, seven
+or wild-card meld must be completed before the side may go out (MAC-31) and costs 2500 /
+2000 if it stays incomplete (MAC-41), so such a meld is started (from hand or by taking the
+pile) only when the side can expect to complete it, and cards that raise its chance are
+taken and kept (``pure_meld_gain``, ``pure_discard_cost``, from ``completion_chance``). A
+card of a dead rank (MAC-16) is useless in hand and safe to throw (``dead_card_relief``).
+All of it reads the view's facts, never a rank table's rule.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from canasta_game.ai.determinize import self_state
+from canasta_game.ai.counting import p_at_least
+from canasta_game.ai.determinize import self_state, unseen_cards
 from canasta_game.ai.handsense import hand_after
-from canasta_game.engine.actions import Action, Meld
-from canasta_game.engine.cards import RANK_OF
+from canasta_game.ai.situation import Situation
+from canasta_game.engine.actions import Action, Meld, TakePile
+from canasta_game.engine.cards import RANK_OF, WILD_KEY
 from canasta_game.engine.game import apply
 from canasta_game.engine.going_out import can_go_out
-from canasta_game.engine.mac import hand_penalty_ranks, incomplete_penalty, lays_three
-from canasta_game.engine.meldrules import meld_facts
-from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.mac import HAND_PENALTY, hand_penalty_ranks, lays_three
+from canasta_game.engine.observation import PlayerView, observe
+from canasta_game.engine.state import TableMeld
 
-RISK_SHARE = 0.25  # the part of MAC-41's penalty counted per card still missing, over 7
+UPSIDE = 1.0  # the share of a pure canasta's bonus counted with the chance of making it
 DEAD_RELIEF = 25.0  # a dead rank's card does nothing in hand and nobody can pick it up
-CROWD_RELIEF = 60.0  # per ace or seven held beyond two while the side has no meld of them
+#: MAC-42: the part of the 1500 counted for three aces or sevens in hand (one can still go)
+CROWD_SHARE = 0.3
 
 
 def final_discard_rules(view: PlayerView) -> bool:
@@ -62,40 +70,124 @@ def lay_three(view: PlayerView, legal: Sequence[Action]) -> Meld | None:
     )
 
 
-def meld_risk(view: PlayerView, move: Meld) -> float:
-    """MAC-41: what starting or growing an incomplete pure-ace, sevens or wild meld risks.
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """Where the cards that complete a pure meld can still come from (one per decision).
 
-    The penalty falls only if the meld is still incomplete when the hand ends, so the cost
-    grows with the cards it still lacks; a meld the move completes costs nothing.
+    ``unseen``: per meld key (a rank, or WILD_KEY for the wild cards) the cards this player
+    cannot see; ``pool``: all unseen cards that can reach a hand; ``reach``: how many of them
+    will reach our side before the stock runs out (the partners' unknown hand cards and the
+    side's draws). Cards on the table, in the pile and in the opponents' melds are gone.
     """
-    if not view.rules.out_no_open_pure:
-        return 0.0
-    state = self_state(view)
-    try:
-        after, _ = apply(state, move)
-    except ValueError:
+
+    unseen: Counter[int]
+    pool: int
+    reach: int
+
+
+def supply(view: PlayerView, situation: Situation) -> Supply | None:
+    """The ``Supply`` of this view (counting, never a rule); None where no meld must be
+    completed before going out (MAC-31), so the other games pay nothing for it."""
+    rules = view.rules
+    if not rules.out_no_open_pure:
+        return None
+    cards = [c for c in unseen_cards(view) if not rules.is_bonus_three(c)]
+    unseen = Counter(WILD_KEY if rules.wild[c] else RANK_OF[c] for c in cards)
+    seats = rules.side_seats[view.side]
+    hidden = sum(view.hand_sizes[s] - len(view.known[s]) for s in seats if s != view.seat)
+    draws = situation.turns_left * len(seats) * rules.draw_count  # each partner draws as often
+    return Supply(unseen, len(cards), min(len(cards), hidden + draws))
+
+
+def completion_chance(
+    view: PlayerView, odds: Supply, meld: TableMeld, hand: Sequence[int]
+) -> float:
+    """MAC-31: how likely our side completes ``meld`` (a pure-ace, sevens or wild meld)
+    before the hand ends: the cards it lacks beyond those held by this player (``hand``) and
+    known in a partner's hand must come out of the unseen cards that reach the side
+    (hypergeometric, ``counting.p_at_least``)."""
+    rules = view.rules
+    key = meld.key
+
+    def ours(card: int) -> bool:
+        return (WILD_KEY if rules.wild[card] else RANK_OF[card]) == key
+
+    partners = [s for s in rules.side_seats[view.side] if s != view.seat]
+    held = sum(map(ours, hand)) + sum(1 for s in partners for c in view.known[s] if ours(c))
+    need = meld.canasta_size - meld.size - held
+    return p_at_least(odds.pool, odds.unseen[key], odds.reach, need)
+
+
+def pure_outlook(
+    view: PlayerView,
+    odds: Supply,
+    hand: Sequence[int],
+    melds: Sequence[TableMeld],
+    must: Sequence[tuple[int, int]],
+) -> float:
+    """MAC-36, MAC-41: what the side's incomplete pure melds (``must``: the view's
+    ``must_complete`` of the side) are expected to end as: each one's canasta bonus (2500,
+    the same as the penalty for aces and sevens; counted as its penalty for a wild meld) with
+    the chance of completing it, minus its penalty with the chance of not."""
+    by_mid = {m.mid: m for m in melds}
+    total = 0.0
+    for mid, lost in must:
+        chance = completion_chance(view, odds, by_mid[mid], hand)
+        total += UPSIDE * chance * lost - (1.0 - chance) * lost
+    counts = Counter(RANK_OF[c] for c in hand)
+    for rank in hand_penalty_ranks(view.rules):  # MAC-42: three or more left in hand
+        if counts[rank] >= 3:
+            total -= CROWD_SHARE * HAND_PENALTY
+    return total
+
+
+def pure_meld_gain(view: PlayerView, move: Meld | TakePile, odds: Supply | None) -> float:
+    """MAC-31, MAC-41: what a meld action or a pile take changes in ``pure_outlook``.
+
+    Starting an ace or sevens meld (often by taking the pile with a pair, MAC-10) that the
+    side cannot expect to complete costs up to the whole penalty, and it keeps the side from
+    going out; one it can expect to complete earns its bonus in part; a take that brings
+    cards of an incomplete pure meld's rank raises its chance. Zero outside these rules.
+    """
+    if odds is None:
         return 0.0
     side = view.side
-    before = {m.mid for m in view.melds[side]}
-    risk = 0.0
-    for meld in after.melds[side]:
-        _, lost = incomplete_penalty(view.rules, meld)
-        if lost and meld.mid not in before:
-            missing = meld_facts(view.rules, meld).to_canasta
-            risk += RISK_SHARE * lost * missing / meld.canasta_size
-    return risk
+    before = pure_outlook(view, odds, view.hand, view.melds[side], view.must_complete[side])
+    try:
+        after, _ = apply(self_state(view), move)
+    except ValueError:
+        return 0.0
+    seen = observe(after, view.seat)
+    now = pure_outlook(view, odds, seen.hand, seen.melds[side], seen.must_complete[side])
+    return now - before + _completed_bonus(view, seen)
+
+
+def _completed_bonus(view: PlayerView, after: PlayerView) -> float:
+    """MAC-36: the bonus of each pure meld the move completed (2500 for aces or sevens, 2000
+    to 3000 for wild cards). ``canasta_gain`` counts a plain natural canasta for it as well,
+    small beside these."""
+    side = view.side
+    was_open = {mid for mid, _ in view.must_complete[side]}
+    return float(
+        sum(f.bonus for f in after.meld_facts[side] if f.mid in was_open and f.bonus > 0)
+    )
+
+
+def pure_discard_cost(view: PlayerView, card: int, odds: Supply | None) -> float:
+    """MAC-31, MAC-41: a card our incomplete pure meld still needs is kept, not thrown;
+    MAC-42: a third ace or seven in hand is the one to throw."""
+    if odds is None:
+        return 0.0
+    side = view.side
+    must = view.must_complete[side]
+    rest = list(view.hand)
+    rest.remove(card)
+    melds = view.melds[side]
+    return pure_outlook(view, odds, view.hand, melds, must) - pure_outlook(
+        view, odds, rest, melds, must
+    )
 
 
 def dead_card_relief(view: PlayerView, card: int) -> float:
-    """MAC-16: a card of a dead rank is the first to go (it can never be melded again);
-    MAC-42: three aces or sevens in hand at the end cost 1500, so a third one goes too
-    unless the side is building their meld."""
-    rank = RANK_OF[card]
-    if rank in view.dead_ranks:
-        return DEAD_RELIEF
-    if rank in hand_penalty_ranks(view.rules) and not any(
-        m.key == rank for m in view.melds[view.side]
-    ):
-        held = sum(1 for c in view.hand if RANK_OF[c] == rank)
-        return CROWD_RELIEF * max(0, held - 2)
-    return 0.0
+    """MAC-16: a card of a dead rank is the first to go (it can never be melded again)."""
+    return DEAD_RELIEF if RANK_OF[card] in view.dead_ranks else 0.0

@@ -69,9 +69,10 @@ def ranked_moves(view: PlayerView, legal: Sequence[Action]) -> Scored:
 
 def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation) -> Scored:
     out: Scored = []
+    odds = mac.supply(view, situation)  # MAC-31: None outside Modern American
     for move in legal:
         if isinstance(move, TakePile):
-            value = pile_take_value(view, move, situation)
+            value = pile_take_value(view, move, situation) + mac.pure_meld_gain(view, move, odds)
             out.append((value - handfoot.pile_swell_cost(view, move, situation), move))  # HF-12
         elif isinstance(move, DrawStock):
             out.append((draw_value(view.rules), move))
@@ -106,6 +107,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
         out.append((GO_OUT - 1, final_discard[0]))
         done.add(final_discard[0])
     discards: list[Discard] = []
+    odds = mac.supply(view, situation)  # MAC-31: None outside Modern American
     for move in legal:
         if move in done:
             continue
@@ -115,7 +117,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
             elif hold and len(hand_after(view.hand, move)) < 2:
                 out.append((HOLD / 2, move))
             else:
-                score = meld_score(view, move, situation) - mac.meld_risk(view, move)
+                score = meld_score(view, move, situation) + mac.pure_meld_gain(view, move, odds)
                 score += handfoot.foot_gain(view, move)  # HF-8: on to the foot
                 out.append((score - clean_canasta_cost(view, move, situation), move))  # IT-20
         elif isinstance(move, Discard):
@@ -130,6 +132,7 @@ def _play_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
         for cost, move in costs:
             # the best discard scores 0: a meld must beat it (MAC-16: dead cards go first)
             score = best - cost + mac.dead_card_relief(view, move.card)
+            score -= mac.pure_discard_cost(view, move.card, odds)  # MAC-31: keep what it needs
             if hold and move in outs:
                 score = HOLD
             out.append((score, move))

@@ -417,6 +417,9 @@ def incomplete_penalty(rules: Rules, meld: TableMeld) -> tuple[str, int]:
     return "", 0
 
 
+HAND_PENALTY = 1500  # MAC-42: per player left with 3+ aces, or 3+ sevens
+
+
 def hand_penalty_ranks(rules: Rules) -> frozenset[int]:
     """MAC-42: the ranks of which 3+ cards left in one hand cost 1500 (aces and sevens)."""
     return frozenset({ACE, SEVEN}) if rules.mac_scoring else frozenset()
@@ -442,5 +445,5 @@ def penalty_lines(state: State, side: int) -> list[tuple[str, int, int]]:
             if sum(1 for c in state.hands[seat] if RANK_OF[c] == rank) >= 3
         )
         if players:
-            out.append((key, -1500 * players, players))
+            out.append((key, -HAND_PENALTY * players, players))
     return out

@@ -16,7 +16,12 @@ from functools import cached_property
 from canasta_game.engine.caliente import problem_of
 from canasta_game.engine.handfoot import book_counts, books_missing
 from canasta_game.engine.italian import naturals_needed
-from canasta_game.engine.mac import cards_above_turn_card, ranks_dead, talon_waiting
+from canasta_game.engine.mac import (
+    cards_above_turn_card,
+    incomplete_penalty,
+    ranks_dead,
+    talon_waiting,
+)
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
@@ -186,6 +191,17 @@ class PlayerView:
     def dead_ranks(self) -> frozenset[int]:
         """MAC-16: ranks nobody may start or add to (a canasta of them is on the table)."""
         return ranks_dead(self.rules, self.melds)
+
+    @cached_property
+    def must_complete(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """MAC-31, MAC-41: per side, (meld id, points lost if it is still incomplete when the
+        hand ends) of every meld the side must complete before it may go out: the pure-ace,
+        sevens and wild melds (empty in the other games)."""
+        rules = self.rules
+        return tuple(
+            tuple((m.mid, lost) for m in side if (lost := incomplete_penalty(rules, m)[1]))
+            for side in self.melds
+        )
 
     @property
     def _opening(self) -> list[tuple[int, str]]:

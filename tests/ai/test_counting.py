@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from canasta_game.ai.counting import CardCount, _p_at_least
+from canasta_game.ai.counting import CardCount, p_at_least
 from canasta_game.ai.situation import my_turns_left
 from canasta_game.engine.cards import RANK_OF, parse_card
 from canasta_game.engine.observation import observe
@@ -20,9 +20,9 @@ FIVE = RANK_OF[parse_card("5c")]
 
 def test_hypergeometric_tail_is_exact() -> None:
     # 2 good cards among 10, 3 drawn: P(both) = C(8,1) / C(10,3)
-    assert _p_at_least(10, 2, 3, 2) == pytest.approx(comb(8, 1) / comb(10, 3))
-    assert _p_at_least(10, 1, 3, 2) == 0.0
-    assert _p_at_least(10, 4, 0, 1) == 0.0
+    assert p_at_least(10, 2, 3, 2) == pytest.approx(comb(8, 1) / comb(10, 3))
+    assert p_at_least(10, 1, 3, 2) == 0.0
+    assert p_at_least(10, 4, 0, 1) == 0.0
 
 
 def _state(pile: str, known_king: bool = False) -> object:
