@@ -168,9 +168,7 @@ def _completed_bonus(view: PlayerView, after: PlayerView) -> float:
     small beside these."""
     side = view.side
     was_open = {mid for mid, _ in view.must_complete[side]}
-    return float(
-        sum(f.bonus for f in after.meld_facts[side] if f.mid in was_open and f.bonus > 0)
-    )
+    return float(sum(f.bonus for f in after.meld_facts[side] if f.mid in was_open and f.bonus > 0))
 
 
 def pure_discard_cost(view: PlayerView, card: int, odds: Supply | None) -> float:

@@ -26,6 +26,7 @@ from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
+from canasta_game.engine.take import top_card_meld
 from canasta_game.engine.turn import first_freezer, frozen_for, frozen_why, pile_block, top_block
 
 
@@ -191,6 +192,13 @@ class PlayerView:
     def dead_ranks(self) -> frozenset[int]:
         """MAC-16: ranks nobody may start or add to (a canasta of them is on the table)."""
         return ranks_dead(self.rules, self.melds)
+
+    def top_card_meld(self, card: int, side: int) -> TableMeld | None:
+        """C-PILE-6, SAM-18: the meld of ``side`` that could take the pile by laying ``card``
+        alone, were this seat to discard it now (None when it could not): a discard's danger
+        to the opponents' melds, read from the take rules rather than from ranks."""
+        frozen = self.pile_frozen or not self.melds[side]  # C-PILE-3, O-PILE-FROZEN, C-PILE-4
+        return top_card_meld(self.rules, self.melds[side], card, frozen)
 
     @cached_property
     def must_complete(self) -> tuple[tuple[tuple[int, int], ...], ...]:

@@ -41,6 +41,7 @@ from canasta_game.engine.meldrules import (
     wild_onto_canasta,
 )
 from canasta_game.engine.reasons import Reason, reason
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 from canasta_game.engine.turn import (
     LEGAL,
@@ -54,6 +55,7 @@ from canasta_game.engine.turn import (
     pile_block,
     remove_cards,
     set_at,
+    top_block,
     went_out,
     wild_meld_pending,
 )
@@ -172,6 +174,25 @@ def top_target(melds: Sequence[TableMeld], rank: int, books_closed: bool) -> Tab
     never a closed book (HF-9: the top card starts a new meld beside it)."""
     of_rank = [m for m in melds if m.key == rank and not (books_closed and m.is_canasta)]
     return next((m for m in of_rank if not m.is_canasta), of_rank[0] if of_rank else None)
+
+
+def top_card_meld(
+    rules: Rules, melds: Sequence[TableMeld], card: int, frozen: bool
+) -> TableMeld | None:
+    """C-PILE-6, SAM-18: the meld of a side (``melds``) onto which it could take the pile by
+    laying the top card alone, were ``card`` discarded on top now; None when it could not.
+
+    ``frozen``: the pile is frozen for that side already (C-PILE-3, C-PILE-4, O-PILE-FROZEN).
+    A card that blocks every take (C-PILE-5) or freezes the pile itself (C-PILE-3) never
+    joins; IT-17 always shows naturals from hand; the meld is ``top_target``'s, never a
+    canasta under O-PILE-NOCANADD (SAM-18: "not yet a canasta").
+    """
+    if frozen or rules.italian_pile or rules.freezes_pile(card) or top_block(rules, card):
+        return None
+    target = top_target(melds, RANK_OF[card], rules.books_closed)
+    if target is None or (rules.pile_nocanadd and target.is_canasta):
+        return None
+    return target
 
 
 def _may_take(
