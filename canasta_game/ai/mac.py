@@ -23,7 +23,7 @@ from canasta_game.ai.determinize import self_state, unseen_cards
 from canasta_game.ai.handsense import hand_after
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Action, Meld, TakePile
-from canasta_game.engine.cards import RANK_OF, WILD_KEY
+from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.game import apply
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.mac import HAND_PENALTY, hand_penalty_ranks, lays_three
@@ -74,13 +74,14 @@ def lay_three(view: PlayerView, legal: Sequence[Action]) -> Meld | None:
 class Supply:
     """Where the cards that complete a pure meld can still come from (one per decision).
 
-    ``unseen``: per meld key (a rank, or WILD_KEY for the wild cards) the cards this player
-    cannot see; ``pool``: all unseen cards that can reach a hand; ``reach``: how many of them
-    will reach our side before the stock runs out (the partners' unknown hand cards and the
-    side's draws). Cards on the table, in the pile and in the opponents' melds are gone.
+    ``unseen``: per natural rank the cards this player cannot see, ``wilds`` the wild cards;
+    ``pool``: all unseen cards that can reach a hand; ``reach``: how many of them will reach
+    our side before the stock runs out (the partners' unknown hand cards and the side's
+    draws). Cards on the table, in the pile and in the opponents' melds are gone.
     """
 
     unseen: Counter[int]
+    wilds: int
     pool: int
     reach: int
 
@@ -92,11 +93,12 @@ def supply(view: PlayerView, situation: Situation) -> Supply | None:
     if not rules.out_no_open_pure:
         return None
     cards = [c for c in unseen_cards(view) if not rules.is_bonus_three(c)]
-    unseen = Counter(WILD_KEY if rules.wild[c] else RANK_OF[c] for c in cards)
+    wilds = sum(1 for c in cards if rules.wild[c])
+    unseen = Counter(RANK_OF[c] for c in cards if not rules.wild[c])
     seats = rules.side_seats[view.side]
     hidden = sum(view.hand_sizes[s] - len(view.known[s]) for s in seats if s != view.seat)
     draws = situation.turns_left * len(seats) * rules.draw_count  # each partner draws as often
-    return Supply(unseen, len(cards), min(len(cards), hidden + draws))
+    return Supply(unseen, wilds, len(cards), min(len(cards), hidden + draws))
 
 
 def completion_chance(
@@ -106,16 +108,18 @@ def completion_chance(
     before the hand ends: the cards it lacks beyond those held by this player (``hand``) and
     known in a partner's hand must come out of the unseen cards that reach the side
     (hypergeometric, ``counting.p_at_least``)."""
-    rules = view.rules
-    key = meld.key
+    wild = view.rules.wild
 
     def ours(card: int) -> bool:
-        return (WILD_KEY if rules.wild[card] else RANK_OF[card]) == key
+        if meld.is_wild_meld:
+            return bool(wild[card])
+        return not wild[card] and RANK_OF[card] == meld.key
 
-    partners = [s for s in rules.side_seats[view.side] if s != view.seat]
+    partners = [s for s in view.rules.side_seats[view.side] if s != view.seat]
     held = sum(map(ours, hand)) + sum(1 for s in partners for c in view.known[s] if ours(c))
     need = meld.canasta_size - meld.size - held
-    return p_at_least(odds.pool, odds.unseen[key], odds.reach, need)
+    good = odds.wilds if meld.is_wild_meld else odds.unseen[meld.key]
+    return p_at_least(odds.pool, good, odds.reach, need)
 
 
 def pure_outlook(
