@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
+from typing import TypeVar
 
 from canasta_game.ai import caliente
 from canasta_game.ai.acaba import acaba_move, without_acaba
@@ -25,8 +26,15 @@ from canasta_game.ai.handsense import (
     wilds_in,
 )
 from canasta_game.ai.keep import keeper
-from canasta_game.ai.mac import lay_three, out_melds
+from canasta_game.ai.mac import (
+    lay_three,
+    out_melds,
+    pure_discard_cost,
+    pure_meld_gain,
+    supply,
+)
 from canasta_game.ai.sequences import combine_value
+from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import (
     Action,
     AnswerGoOut,
@@ -41,6 +49,8 @@ from canasta_game.engine.going_out import can_go_out, must_ask
 from canasta_game.engine.movegen import meld_all
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
+
+_M = TypeVar("_M", Meld, TakePile)
 
 MISTAKE_RATE = 0.12
 SMALL_PILE = 5
@@ -88,6 +98,9 @@ class EasyBot:
         if not takes:
             assert draw is not None
             return draw
+        takes = self._hopeful(view, takes)
+        if not takes and draw is not None:
+            return draw
         best = min(takes, key=lambda m: (wilds_in(view.rules, m), -len(m.cards) - len(m.melds)))
         if draw is None:
             return best
@@ -122,9 +135,18 @@ class EasyBot:
             return chosen
         return self._discard(view, [m for m in legal if isinstance(m, Discard)], legal)
 
+    def _hopeful(self, view: PlayerView, moves: Sequence[_M]) -> list[_M]:
+        """MAC-31, MAC-41: even a beginner does not start an ace, sevens or wild meld that
+        the side can rather not complete (``mac.pure_meld_gain`` below zero); where every
+        take would, none is made (all of them, outside Modern American)."""
+        odds = supply(view, read_situation(view))
+        if odds is None:
+            return list(moves)
+        return [m for m in moves if pure_meld_gain(view, m, odds) >= 0]
+
     def _pick_meld(self, view: PlayerView, melds: list[Meld]) -> Meld | None:
         good: list[Meld] = []
-        for move in melds:
+        for move in self._hopeful(view, melds):
             wilds = wilds_in(view.rules, move)
             if wilds and view.is_open(view.side) and not completes_canastas(view, move)[0]:
                 continue
@@ -149,4 +171,8 @@ class EasyBot:
         plain = [m for m in discards if not view.rules.wild[m.card]]
         if plain and self.rng.random() < MISTAKE_RATE:
             return self.rng.choice(plain)
+        odds = supply(view, read_situation(view))
+        if odds is not None:  # MAC-42: a third ace or seven in hand goes first
+            crowd = [m for m in discards if pure_discard_cost(view, m.card, odds) < 0]
+            discards = crowd or discards
         return min(discards, key=lambda m: (keep(m.card), m.card))

@@ -10,6 +10,7 @@ test has a control that differs in the one fact the heuristic reads.
 from __future__ import annotations
 
 from canasta_game.ai import mac
+from canasta_game.ai.easy import MISTAKE_RATE, EasyBot
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import DrawStock, Meld, TakePile
@@ -152,3 +153,22 @@ def test_an_ace_the_meld_needs_is_kept_a_third_ace_without_one_goes_mac_41_mac_4
     relief = -mac.pure_discard_cost(crowded, _card(crowded, "As"), _odds(crowded))
     assert relief == mac.CROWD_SHARE * 1500
     assert mac.pure_discard_cost(crowded, _card(crowded, "5h"), _odds(crowded)) == 0
+
+
+# --- Easy (MAC-31, MAC-41, MAC-42) -------------------------------------------------------
+
+
+def test_easy_takes_no_pile_for_a_hopeless_sevens_meld_and_throws_a_third_ace():
+    """Even the beginner does not start a sevens meld that can never be completed (MAC-41),
+    takes the same small pile where it completes the meld, and throws a third ace (MAC-42)."""
+    pile = "9c Kd Ks Qh 7s"
+    hopeless = _view(
+        "7h 7d Kc Qd 5h 6d 4s Jc", ["9c 9d 9h 9s"], ["8c 8d 8h", "7c 7d 7s"], Phase.DRAW, pile
+    )
+    assert isinstance(EasyBot(0, 1).choose(hopeless, _legal(hopeless)), DrawStock)
+    sure = _view("7h 7d 7h 7c 7c 7d Qd 5h", ["9c 9d 9h 9s"], ["8c 8d 8h"], Phase.DRAW, pile)
+    assert isinstance(EasyBot(0, 1).choose(sure, _legal(sure)), TakePile)
+    crowded = _view("As As Ac 5h 6d Jc Kd", ["9c 9d 9h 9s"], ["8c 8d 8h"])
+    seeds = [s for s in range(40) if EasyBot(0, s).rng.random() >= MISTAKE_RATE]  # no whim
+    thrown = {RANK_OF[EasyBot(0, s).choose(crowded, _legal(crowded)).card] for s in seeds[:5]}
+    assert thrown == {ACE}
