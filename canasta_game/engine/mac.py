@@ -263,14 +263,18 @@ def discard_problem(state: State, card: int, rest: tuple[int, ...]) -> Reason | 
 
 def open_pure_meld(state: State, side: int) -> Reason | None:
     """MAC-31: no going out with an incomplete pure-ace, sevens or wild-card meld."""
-    if not state.rules.out_no_open_pure:
-        return None
     for meld in state.melds[side]:
-        if meld.is_canasta:
-            continue
-        if meld.is_wild_meld or meld.key == SEVEN or (meld.key == ACE and not meld.wilds):
+        if must_complete(state.rules, meld):
             return reason("MAC-31", "out_open_pure", rank=meld.key)
     return None
+
+
+def must_complete(rules: Rules, meld: TableMeld) -> bool:
+    """MAC-31: ``meld`` is an incomplete pure-ace, sevens or wild-card meld, which keeps its
+    side from going out (and costs MAC-41's penalty if the hand ends so)."""
+    if not rules.out_no_open_pure or meld.is_canasta:
+        return False
+    return meld.is_wild_meld or meld.key == SEVEN or (meld.key == ACE and not meld.wilds)
 
 
 # --- special hands (MAC-33..35) ---------------------------------------------------------

@@ -19,6 +19,7 @@ from canasta_game.engine.italian import naturals_needed
 from canasta_game.engine.mac import (
     cards_above_turn_card,
     incomplete_penalty,
+    must_complete,
     ranks_dead,
     talon_waiting,
 )
@@ -207,7 +208,7 @@ class PlayerView:
         sevens and wild melds (empty in the other games)."""
         rules = self.rules
         return tuple(
-            tuple((m.mid, lost) for m in side if (lost := incomplete_penalty(rules, m)[1]))
+            tuple((m.mid, incomplete_penalty(rules, m)[1]) for m in side if must_complete(rules, m))
             for side in self.melds
         )
 
