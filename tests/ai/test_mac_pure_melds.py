@@ -172,3 +172,22 @@ def test_easy_takes_no_pile_for_a_hopeless_sevens_meld_and_throws_a_third_ace():
     seeds = [s for s in range(40) if EasyBot(0, s).rng.random() >= MISTAKE_RATE]  # no whim
     thrown = {RANK_OF[EasyBot(0, s).choose(crowded, _legal(crowded)).card] for s in seeds[:5]}
     assert thrown == {ACE}
+
+
+def test_other_games_read_no_pure_meld_heuristic():
+    """Outside MAC-31 nothing is counted (so Classic and Samba play as before): no supply,
+    no gain, no discard cost, even for a classic meld of three aces."""
+    state = state_from_setup(
+        preset("classic-4"),
+        ["As As 5h 6d", *OTHERS],
+        stock=STOCK,
+        pile="Kd 4d",
+        melds={0: ["Ac Ad Ah"]},
+        phase=Phase.PLAY,
+    )
+    view = observe(state, 0)
+    odds = mac.supply(view, read_situation(view))
+    assert odds is None
+    adds = [m for m in legal_moves(state) if isinstance(m, Meld) and m.add]
+    assert adds and all(mac.pure_meld_gain(view, m, odds) == 0 for m in adds)
+    assert mac.pure_discard_cost(view, _card(view, "As"), odds) == 0
