@@ -413,7 +413,8 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     """One batch that lays down as much of the hand as the rules allow, keeping one card.
 
     It is the move that goes out (or opens with everything) when that is possible; wild cards
-    go where they complete a canasta first, then to the biggest melds.
+    go to a waiting wild meld first (O-WILD-MELDS), then where they complete a canasta, then
+    to the biggest melds, and those left start a new group of a melded rank (SAM-12).
     """
     return meld_all_proved(state, groups)[0]
 
@@ -453,11 +454,17 @@ def meld_all_proved(
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
+    waiting = rules.wild_melds and rules.wild_meld_first and wilds and _waiting(side_melds)
+    room = _wild_meld_room(rules, waiting) if waiting else 0
+    if room:  # O-WILD-MELDS: wild cards go only to the waiting wild meld, up to its canasta
+        adds[waiting.mid] = wilds[:room]
+        del wilds[:room]
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
         sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
+    beside = rules.sequences and _beside(rules, side_melds, groups, new, adds, wilds)
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
     if not new and not adds:
@@ -472,7 +479,60 @@ def meld_all_proved(
     placed = len(groups.wilds) > len(wilds)
     if threes:
         new.pop(-1, None)
-    return move, _all_proven(state, new, adds, sizes, placed)
+    return move, not beside and _all_proven(state, new, adds, sizes, placed)
+
+
+def _waiting(melds: tuple[TableMeld, ...]) -> TableMeld | None:
+    """O-WILD-MELDS: the side's wild meld while it is not a canasta (wild cards go only there)."""
+    return next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
+
+
+def _wild_meld_room(rules: Rules, meld: TableMeld) -> int:
+    """How many wild cards ``meld_all`` gives the waiting wild meld: up to its canasta (then
+    the rest may go to other melds in the same batch, O-WILD-MELDS; BOL-3 stops it there),
+    never past the largest meld (CUB-4)."""
+    top = min(meld.canasta_size, rules.meld_max or UNLIMITED)
+    return max(0, top - meld.size)
+
+
+def _beside(
+    rules: Rules,
+    side_melds: tuple[TableMeld, ...],
+    groups: HandGroups,
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+    wilds: list[int],
+) -> bool:
+    """SAM-12: ``meld_all``'s new group of a rank the side has melded, made of the hand's
+    naturals that would join a group taking no wild card (a canasta, SAM-15, or a group at
+    its cap, SAM-13; its additions hold no wild card) with the wild cards left over: five
+    and two make one more canasta, two and one a meld for a wild card that had no place
+    (``going_out._second_groups`` finds such ways out); or seven naturals beside a canasta.
+    The naturals the group still needs for its canasta stay with it where two or more are
+    left for the new one; else all go, the batch laying more cards (what "meld all" is for:
+    a hand bound to go out, C-OUT-6, may have no other way). True when one is made."""
+    made = False
+    full = rules.canasta_size
+    for meld in side_melds:
+        key = meld.key
+        nats = adds.get(meld.mid)
+        if key >= SEQUENCE_KEY or not nats or len(nats) != len(groups.naturals.get(key, ())):
+            continue  # (a sequence, no naturals of its rank, or wild cards added to it)
+        spare = len(nats) - max(0, full - meld.size)
+        if spare < 2:
+            spare = len(nats)
+        more = min(len(wilds), wild_cap(rules, spare, spare + len(wilds)))
+        if spare < 2 or (spare < full and (not more or spare + more < 3)):
+            continue  # C-MELD-1, C-MELD-2: no meld, or one that lays no more than joining
+        keep = len(nats) - spare
+        new[key] = [*nats[keep:], *wilds[:more]]
+        del wilds[:more]
+        if keep:
+            adds[meld.mid] = nats[:keep]
+        else:
+            del adds[meld.mid]
+        made = True
+    return made
 
 
 def _after_runs(
