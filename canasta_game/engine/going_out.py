@@ -375,10 +375,14 @@ def _meldable(
     """Can all these cards be melded at once, reaching the side's go-out quota?"""
     if blacks in (1, 2):
         return False
-    wild_meld_size = next((m.size for m in state.melds[side] if m.is_wild_meld), None)
+    melds = state.melds[side]
+    wild_meld_size = next((m.size for m in melds if m.is_wild_meld), None)
+    # (the layouts with a second group of a melded rank only where those without fail: lazily)
+    layouts = (_layouts(rules, melds, naturals), _second_groups(rules, melds, naturals, wilds))
     return any(
         _reaches(rules, entries, wilds, wild_meld_size, run_canastas)
-        for entries in _layouts(rules, state.melds[side], naturals)
+        for found in layouts
+        for entries in found
     )
 
 
@@ -389,9 +393,8 @@ def _layouts(
     ``[naturals, wilds, size, least wilds to add, locked]``: one layout for most sides; where
     SAM-12 lets a side hold and join several groups of one rank, one per way of joining its
     groups and of sharing the hand's naturals of that rank between them (a 4-card and a
-    3-card group of kings joined are a canasta, two groups of six share two kings). Not
-    searched: a new group of a rank the side has melded, which could make one more canasta
-    only from seven or more naturals of that rank in one hand."""
+    3-card group of kings joined are a canasta, two groups of six share two kings). A new
+    group of a rank the side has melded is ``_second_groups``' search."""
     locked = rules.no_wild_on_canasta  # SAM-15: a canasta takes no more wild cards
     groups: dict[int, list[TableMeld]] = {}
     for meld in melds:
@@ -429,6 +432,38 @@ def _layouts(
         return
     for picked in product(*choices):
         yield fixed + [e for option in picked for e in option]
+
+
+def _second_groups(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
+) -> Iterator[list[list[int]]]:
+    """SAM-12: the layouts where hand naturals of a rank the side has melded start a new group
+    of that rank (every share of two or more, for each such rank or several), the rest going
+    as ``_layouts`` sends them. It can be the only way out: a completed canasta takes no more
+    wild cards (SAM-15) and a group at its cap none (SAM-13), so two kings and a wild card,
+    or five kings and two wild cards (a canasta), must be a group of their own. Without a
+    wild card a new group short of a canasta never helps (its naturals would leave the
+    rank's other groups no bigger and their caps no higher): then only shares of a canasta's
+    size are tried, unless melds have a largest size (CUB-4)."""
+    if not rules.sequences:
+        return
+    low = 2 if wilds or rules.meld_max else rules.canasta_size
+    options = [
+        [(key, share) for share in range(low, naturals[key] + 1)]
+        for key in group_keys(melds)
+        if key < SEQUENCE_KEY and naturals.get(key, 0) >= low
+    ]
+    for picked in product(*([None, *shares] for shares in options)):
+        chosen = [pair for pair in picked if pair is not None]
+        if not chosen:
+            continue  # (the layouts with no new group: ``_layouts`` answered them)
+        rest = dict(naturals)
+        extra: list[list[int]] = []
+        for key, share in chosen:
+            rest[key] -= share
+            extra.append([share, 0, share, max(0, 3 - share), 0])  # C-MELD-1: three cards
+        for entries in _layouts(rules, melds, rest):
+            yield entries + extra
 
 
 def _joined_options(rules: Rules, metas: list[TableMeld], count: int) -> Iterator[list[list[int]]]:
