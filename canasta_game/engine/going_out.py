@@ -32,7 +32,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.mac_out import out_meld
-from canasta_game.engine.meldrules import UNLIMITED, check_counts, wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, check_counts, may_open_beside, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State, TableMeld
 
@@ -269,6 +269,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
+    tried: list[tuple[dict[int, int], int, int]] | None = _splits(rules)
     for discard in discards:
         nat = dict(naturals)
         w, b = wilds, blacks
@@ -280,7 +281,12 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
             nat[discard] -= 1
         if _meldable(rules, state, side, nat, w, b, run_canastas):
             return True
-    return False
+        if tried is not None:
+            tried.append((nat, w, b))
+    if tried is None or not _may_split(rules, state.melds[side], naturals, wilds):
+        return False  # (most hands: no new group of a melded rank could be made)
+    # SAM-12: a second group of a melded rank, only once every way without one has failed
+    return any(_meldable(rules, state, side, *cards, run_canastas, True) for cards in tried)
 
 
 def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
@@ -371,19 +377,38 @@ def _meldable(
     wilds: int,
     blacks: int,
     run_canastas: int,
+    second: bool = False,
 ) -> bool:
-    """Can all these cards be melded at once, reaching the side's go-out quota?"""
+    """Can all these cards be melded at once, reaching the side's go-out quota? (``second``:
+    with a new group of a melded rank, ``_second_groups``; else as ``_layouts`` lays them)"""
     if blacks in (1, 2):
         return False
     melds = state.melds[side]
     wild_meld_size = next((m.size for m in melds if m.is_wild_meld), None)
-    # (the layouts with a second group of a melded rank only where those without fail: lazily)
-    layouts = (_layouts(rules, melds, naturals), _second_groups(rules, melds, naturals, wilds))
-    return any(
-        _reaches(rules, entries, wilds, wild_meld_size, run_canastas)
-        for found in layouts
-        for entries in found
+    found = (
+        _second_groups(rules, melds, naturals, wilds)
+        if second
+        else _layouts(rules, melds, naturals)
     )
+    return any(_reaches(rules, entries, wilds, wild_meld_size, run_canastas) for entries in found)
+
+
+def _splits(rules: Rules) -> list[tuple[dict[int, int], int, int]] | None:
+    """An empty list where the rules allow a new group of a rank the side has melded (SAM-12;
+    O-PILE-CONFLICT=A beside canastas), for ``_hand_out`` to keep the cards it tried; None
+    elsewhere (Classic's default asks no more)."""
+    return [] if rules.sequences or rules.pile_conflict == "A" else None
+
+
+def _may_split(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
+) -> bool:
+    """A quick necessary condition of ``_second_groups`` finding a layout for ``naturals``
+    and ``wilds`` or fewer, under rules that allow one (``_splits``): a melded rank with two
+    naturals in hand (seven without a wild card, the least ``_second_groups`` tries)."""
+    low = 2 if wilds or rules.meld_max else rules.canasta_size
+    keys = group_keys(melds)
+    return any(count >= low and key in keys for key, count in naturals.items())
 
 
 def _layouts(
@@ -444,14 +469,19 @@ def _second_groups(
     or five kings and two wild cards (a canasta), must be a group of their own. Without a
     wild card a new group short of a canasta never helps (its naturals would leave the
     rank's other groups no bigger and their caps no higher): then only shares of a canasta's
-    size are tried, unless melds have a largest size (CUB-4)."""
-    if not rules.sequences:
+    size are tried, unless melds have a largest size (CUB-4). O-PILE-CONFLICT=A allows one
+    such group beside a rank's completed canastas (``may_open_beside``)."""
+    if not rules.sequences and rules.pile_conflict != "A":
         return
     low = 2 if wilds or rules.meld_max else rules.canasta_size
+    ranks = [key for key, count in naturals.items() if count >= low]
+    if not ranks:
+        return  # (most hands asked: no seven naturals of a rank, no wild card)
+    keys = group_keys(melds)  # (a sequence's key is never a rank)
     options = [
         [(key, share) for share in range(low, naturals[key] + 1)]
-        for key in group_keys(melds)
-        if key < SEQUENCE_KEY and naturals.get(key, 0) >= low
+        for key in ranks
+        if key in keys and _beside(rules, melds, key)
     ]
     for picked in product(*([None, *shares] for shares in options)):
         chosen = [pair for pair in picked if pair is not None]
@@ -464,6 +494,12 @@ def _second_groups(
             extra.append([share, 0, share, max(0, 3 - share), 0])  # C-MELD-1: three cards
         for entries in _layouts(rules, melds, rest):
             yield entries + extra
+
+
+def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
+    """May the side start another group of ``key``, a rank it has melded? SAM-12 always;
+    O-PILE-CONFLICT=A beside completed canastas only."""
+    return rules.sequences or may_open_beside(rules, [m for m in melds if m.key == key])
 
 
 def _joined_options(rules: Rules, metas: list[TableMeld], count: int) -> Iterator[list[list[int]]]:

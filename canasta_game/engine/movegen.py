@@ -56,6 +56,7 @@ from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import (
     UNLIMITED,
+    may_open_beside,
     sequence_addition,
     wild_cap,
     wild_onto_canasta,
@@ -440,6 +441,7 @@ def meld_all_proved(
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
+    seven = False  # (a canasta's worth of naturals joins a meld: ``_beside`` may use them)
     for rank, nats in groups.naturals.items():
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
@@ -447,6 +449,7 @@ def meld_all_proved(
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
                 adds[meld.mid] = list(nats)
+                seven = seven or len(nats) >= rules.canasta_size
             sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
             new[rank] = cards = list(nats[:cap] if cap else nats)
@@ -464,7 +467,12 @@ def meld_all_proved(
         sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
-    beside = rules.sequences and _beside(rules, side_melds, groups, new, adds, wilds)
+    # (a new group of a melded rank: for the wild cards left, or seven naturals of a rank)
+    beside = (
+        (wilds or seven)
+        and (rules.sequences or rules.pile_conflict == "A")
+        and _beside(rules, side_melds, groups, new, adds, wilds)
+    )
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
     if not new and not adds:
@@ -503,9 +511,10 @@ def _beside(
     adds: dict[int, list[int]],
     wilds: list[int],
 ) -> bool:
-    """SAM-12: ``meld_all``'s new group of a rank the side has melded, made of the hand's
-    naturals that would join a group taking no wild card (a canasta, SAM-15, or a group at
-    its cap, SAM-13; its additions hold no wild card) with the wild cards left over: five
+    """SAM-12 (O-PILE-CONFLICT=A beside canastas): ``meld_all``'s new group of a rank the
+    side has melded, made of the hand's naturals that would join a group taking no wild card
+    (a canasta, SAM-15, or a group at its cap, SAM-13; its additions hold no wild card) with
+    the wild cards left over: five
     and two make one more canasta, two and one a meld for a wild card that had no place
     (``going_out._second_groups`` finds such ways out); or seven naturals beside a canasta.
     The naturals the group still needs for its canasta stay with it where two or more are
@@ -518,6 +527,10 @@ def _beside(
         nats = adds.get(meld.mid)
         if key >= SEQUENCE_KEY or not nats or len(nats) != len(groups.naturals.get(key, ())):
             continue  # (a sequence, no naturals of its rank, or wild cards added to it)
+        if not rules.sequences and not may_open_beside(
+            rules, [m for m in side_melds if m.key == key]
+        ):
+            continue  # O-PILE-CONFLICT=A: only beside completed canastas
         spare = len(nats) - max(0, full - meld.size)
         if spare < 2:
             spare = len(nats)

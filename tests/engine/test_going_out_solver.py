@@ -48,10 +48,11 @@ def spreads(total: int, slots: int):
             yield (first, *rest)
 
 
-def brute_force(hand, melds, q, clean, nowild3, mode, wild=(False, None), samba=False) -> bool:
+def brute_force(hand, melds, q, clean, nowild3, mode, wild=(False, None), beside="") -> bool:
     """hand = (naturals by rank, wild cards, black threes); melds = [(rank, naturals, wilds)];
-    wild = (O-WILD-MELDS on, size of the side's wild-card meld or None); samba: SAM-12 (a
-    new group of a melded rank may be started) and SAM-15 (a canasta takes no wild card)."""
+    wild = (O-WILD-MELDS on, size of the side's wild-card meld or None); beside: "samba" for
+    SAM-12 (a new group of a melded rank may be started) and SAM-15 (a canasta takes no wild
+    card), "A" for O-PILE-CONFLICT=A (a new group beside a canasta of its rank)."""
     naturals, wilds, blacks = hand
     need_natural = {"NONE": 0, "ONE": 1, "BOTH": q}[clean]
     discards: list[tuple[str, str | None]] = [("none", None)]
@@ -72,16 +73,17 @@ def brute_force(hand, melds, q, clean, nowild3, mode, wild=(False, None), samba=
             b -= 1
         if b in (1, 2):
             continue  # C-B3-1: three or more black threes, or none melded
-        for groups in _groupings(nat, melds, samba):
+        for groups in _groupings(nat, melds, beside):
             if _wilds_fit(groups, w, mode, q, need_natural, wild):
                 return True
     return False
 
 
-def _groupings(nat, melds, samba):
+def _groupings(nat, melds, beside):
     """Every way the naturals ``nat`` join the side's melds ``melds`` or start new ones, as
-    (naturals, wilds, new, locked) per meld: a rank melded joins its meld, or (``samba``,
-    SAM-12) puts two or more of them in a new group beside it; a canasta is locked (SAM-15)."""
+    (naturals, wilds, new, locked) per meld: a rank melded joins its meld, or (``beside``)
+    puts two or more of them in a new group beside it (SAM-12; O-PILE-CONFLICT=A only beside
+    a canasta); under Samba a canasta is locked (SAM-15)."""
     existing = {r: (n, x) for r, n, x in melds}
     new = []
     for r, count in nat.items():
@@ -90,7 +92,9 @@ def _groupings(nat, melds, samba):
                 return  # a lone natural can neither join a meld nor start one
             new.append((count, 0, True, False))
     ranks = list(existing)
-    splits = [[0, *(range(2, nat.get(r, 0) + 1) if samba else ())] for r in ranks]
+    samba = beside == "samba"
+    allowed = {r: samba or (beside == "A" and sum(existing[r]) >= 7) for r in ranks}
+    splits = [[0, *(range(2, nat.get(r, 0) + 1) if allowed[r] else ())] for r in ranks]
     for shares in product(*splits):
         groups = list(new)
         for r, share in zip(ranks, shares, strict=True):
@@ -199,7 +203,8 @@ def positions(draw):
         wild_meld = draw(st.sampled_from([None, 3, 4, 5, 6, 7]))
         if wild_meld is not None and wild_meld > wild_budget:
             wild_meld = None
-    return q, clean, nowild3, mode, tokens, melds, (wild_melds, wild_meld)
+    conflict = draw(st.sampled_from(["C", "C", "C", "A"]))  # O-PILE-CONFLICT
+    return q, clean, nowild3, mode, tokens, melds, (wild_melds, wild_meld), "classic-4", conflict
 
 
 @st.composite
@@ -226,8 +231,12 @@ def samba_positions(draw):
     return q, clean, nowild3, "MAX2", tokens, melds, (False, None), "samba"
 
 
-def build(q, clean, nowild3, mode, tokens, melds, wild=(False, None), name="classic-4"):
+def build(
+    q, clean, nowild3, mode, tokens, melds, wild=(False, None), name="classic-4", conflict="C"
+):
     options = {} if name == "samba" else {"meld_wild": mode, "wild_melds": wild[0]}
+    if conflict == "A":  # (it matters only with these two, RULES.md)
+        options.update(pile_conflict="A", pile_nocanadd=True, pile_2nat=False)
     rules = preset(name, go_out_canastas=q, go_out_clean=clean, out_nowild3=nowild3, **options)
     faces = Faces()
     hand_jokers = [t for t in tokens if t == "JK"]
@@ -252,11 +261,14 @@ def build(q, clean, nowild3, mode, tokens, melds, wild=(False, None), name="clas
     return state, (naturals, wilds, blacks)
 
 
-def check(q, clean, nowild3, mode, tokens, melds, wild=(False, None), name="classic-4"):
-    state, hand = build(q, clean, nowild3, mode, tokens, melds, wild, name)
-    expected = brute_force(hand, melds, q, clean, nowild3, mode, wild, samba=name == "samba")
+def check(
+    q, clean, nowild3, mode, tokens, melds, wild=(False, None), name="classic-4", conflict="C"
+):
+    state, hand = build(q, clean, nowild3, mode, tokens, melds, wild, name, conflict)
+    beside = "samba" if name == "samba" else conflict if conflict == "A" else ""
+    expected = brute_force(hand, melds, q, clean, nowild3, mode, wild, beside)
     got = can_go_out(state)
-    assert got == expected, (q, clean, nowild3, mode, tokens, melds, wild, name)
+    assert got == expected, (q, clean, nowild3, mode, tokens, melds, wild, name, conflict)
     return got
 
 
@@ -344,6 +356,15 @@ def test_samba_can_go_out_matches_brute_force(position):
     more way out (the search of ``going_out._second_groups``), checked against the search
     written from the rules."""
     check(*position)
+
+
+def test_a_new_group_beside_a_canasta_is_a_way_out_o_pile_conflict_a():
+    """O-PILE-CONFLICT=A: one open group may be started beside a rank's completed canasta;
+    the canasta of kings holds its three wild cards (C-MELD-3), so two kings and a wild card
+    go out only as such a group. Under the default (C) there is no way out."""
+    position = (1, "NONE", False, "MAX3", ["K", "K", "2", "9"], [("K", 4, 3)], (False, None))
+    assert check(*position, "classic-4", "A")
+    assert not check(*position, "classic-4", "C")
 
 
 def test_a_second_group_of_a_melded_rank_is_a_way_out_sam_12():

@@ -368,3 +368,26 @@ def test_meld_all_keeps_pairs_back_while_the_wild_meld_waits_o_wild_melds():
     assert everything in legal_moves(setup)
     laid = sorted(face_text(c) for c in everything.cards())
     assert laid == ["2s", "Kd"]
+
+
+def test_a_bound_hand_opens_a_group_beside_a_canasta_o_pile_conflict_a():
+    """O-PILE-CONFLICT=A: one open group may be started beside a rank's completed canasta.
+    The canasta of kings holds three wild cards (C-MELD-3), so after the partner's "yes"
+    (C-OUT-6) the way out is a new group of the two kings and the 2, then the queen."""
+    rules = preset("classic-4", pile_conflict="A", pile_nocanadd=True, pile_2nat=False)
+    setup = state_from_setup(
+        rules,
+        ["5c 6c 7c", "Kh Kc 2s Qd", "5d 6d 7d", "5h 6h 7h"],
+        stock="4s 4h 4d 9d Ts Th",
+        pile="8c 9c",
+        melds={1: ["Kc Kd Kh Ks 2c 2d JK"]},
+        current=1,
+        phase=Phase.PLAY,
+    )
+    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+    moves = legal_moves(state)
+    assert moves and all(why_illegal(state, m) is None for m in moves)
+    state, _events = apply(state, moves[-1])
+    assert [face_text(c) for c in state.hands[1]] == ["Qd"]
+    state, _events = apply(state, legal_moves(state)[-1])
+    assert state.phase is Phase.OVER
