@@ -30,6 +30,7 @@ from canasta_game.engine.movegen import (
     pile_takes,
 )
 from canasta_game.engine.reasons import Reason
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
 from canasta_game.sim.policies import greedy_policy, random_policy
 
@@ -265,11 +266,10 @@ def test_an_opening_with_wild_cards_in_two_melds_is_offered():
     assert any(isinstance(m, Meld) for m in legal_moves(state))
 
 
-def _bound_to_go_out(name: str, hand: str, melds: list[str]) -> State:
-    """Seat 1 to play after its partner's "yes" (C-OUT-6): bound to go out this turn, holding
-    ``hand``, its side's ``melds`` on the table."""
-    setup = state_from_setup(
-        preset(name),
+def _seat_one(rules: Rules, hand: str, melds: list[str]) -> State:
+    """Seat 1 to play (after its draw) holding ``hand``, its side's ``melds`` on the table."""
+    return state_from_setup(
+        rules,
         ["5c 6c 7c", hand, "5d 6d 7d", "5h 6h 7h"],
         stock="4s 4h 4d 9d Ts Th",
         pile="8c 9c",
@@ -277,6 +277,11 @@ def _bound_to_go_out(name: str, hand: str, melds: list[str]) -> State:
         current=1,
         phase=Phase.PLAY,
     )
+
+
+def _bound_to_go_out(rules: str | Rules, hand: str, melds: list[str]) -> State:
+    """``_seat_one`` after its partner's "yes" (C-OUT-6): bound to go out this turn."""
+    setup = _seat_one(preset(rules) if isinstance(rules, str) else rules, hand, melds)
     return dataclasses.replace(setup, question=Question.YES, must_go_out=True)
 
 
@@ -353,16 +358,7 @@ def test_meld_all_keeps_pairs_back_while_the_wild_meld_waits_o_wild_melds():
     """O-WILD-MELDS: a wild card too few to complete the wild meld still goes only there, so
     "meld all" leaves the pair of nines in hand rather than spending it on them, and it is
     legal (open play, not bound to go out)."""
-    melds = ["2c 2d JK", "Kc Kd Kh", "4h 5h 6h"]
-    setup = state_from_setup(
-        preset("bolivia"),
-        ["5c 6c 7c", "2s 9c 9d Kd Qd", "5d 6d 7d", "5h 6h 7h"],
-        stock="4s 4h 4d 9d Ts Th",
-        pile="8c 9c",
-        melds={1: melds},
-        current=1,
-        phase=Phase.PLAY,
-    )
+    setup = _seat_one(preset("bolivia"), "2s 9c 9d Kd Qd", ["2c 2d JK", "Kc Kd Kh", "4h 5h 6h"])
     everything = meld_all(setup)
     assert everything is not None and why_illegal(setup, everything) is None
     assert everything in legal_moves(setup)
@@ -375,16 +371,7 @@ def test_a_bound_hand_opens_a_group_beside_a_canasta_o_pile_conflict_a():
     The canasta of kings holds three wild cards (C-MELD-3), so after the partner's "yes"
     (C-OUT-6) the way out is a new group of the two kings and the 2, then the queen."""
     rules = preset("classic-4", pile_conflict="A", pile_nocanadd=True, pile_2nat=False)
-    setup = state_from_setup(
-        rules,
-        ["5c 6c 7c", "Kh Kc 2s Qd", "5d 6d 7d", "5h 6h 7h"],
-        stock="4s 4h 4d 9d Ts Th",
-        pile="8c 9c",
-        melds={1: ["Kc Kd Kh Ks 2c 2d JK"]},
-        current=1,
-        phase=Phase.PLAY,
-    )
-    state = dataclasses.replace(setup, question=Question.YES, must_go_out=True)
+    state = _bound_to_go_out(rules, "Kh Kc 2s Qd", ["Kc Kd Kh Ks 2c 2d JK"])
     moves = legal_moves(state)
     assert moves and all(why_illegal(state, m) is None for m in moves)
     state, _events = apply(state, moves[-1])
