@@ -269,7 +269,10 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
-    tried: list[tuple[dict[int, int], int, int]] | None = _splits(rules)
+    # (the cards tried, where a new group of a melded rank may follow: SAM-12, O-PILE-CONFLICT=A)
+    tried: list[tuple[dict[int, int], int, int]] | None = (
+        [] if rules.sequences or rules.pile_conflict == "A" else None
+    )
     for discard in discards:
         nat = dict(naturals)
         w, b = wilds, blacks
@@ -393,18 +396,11 @@ def _meldable(
     return any(_reaches(rules, entries, wilds, wild_meld_size, run_canastas) for entries in found)
 
 
-def _splits(rules: Rules) -> list[tuple[dict[int, int], int, int]] | None:
-    """An empty list where the rules allow a new group of a rank the side has melded (SAM-12;
-    O-PILE-CONFLICT=A beside canastas), for ``_hand_out`` to keep the cards it tried; None
-    elsewhere (Classic's default asks no more)."""
-    return [] if rules.sequences or rules.pile_conflict == "A" else None
-
-
 def _may_split(
     rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
 ) -> bool:
     """A quick necessary condition of ``_second_groups`` finding a layout for ``naturals``
-    and ``wilds`` or fewer, under rules that allow one (``_splits``): a melded rank with two
+    and ``wilds`` or fewer, under rules that allow one: a melded rank with two
     naturals in hand (seven without a wild card, the least ``_second_groups`` tries)."""
     low = 2 if wilds or rules.meld_max else rules.canasta_size
     keys = group_keys(melds)

@@ -441,7 +441,6 @@ def meld_all_proved(
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
-    seven = False  # (a canasta's worth of naturals joins a meld: ``_beside`` may use them)
     for rank, nats in groups.naturals.items():
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
@@ -449,7 +448,6 @@ def meld_all_proved(
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
                 adds[meld.mid] = list(nats)
-                seven = seven or len(nats) >= rules.canasta_size
             sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
             new[rank] = cards = list(nats[:cap] if cap else nats)
@@ -457,11 +455,8 @@ def meld_all_proved(
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
-    waiting = rules.wild_melds and rules.wild_meld_first and wilds and _waiting(side_melds)
-    room = _wild_meld_room(rules, waiting) if waiting else 0
-    if room:  # O-WILD-MELDS: wild cards go only to the waiting wild meld, up to its canasta
-        adds[waiting.mid] = wilds[:room]
-        del wilds[:room]
+    if rules.wild_melds and rules.wild_meld_first and wilds:
+        _feed_wild_meld(rules, side_melds, adds, wilds)  # O-WILD-MELDS
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
         sizes[rank] = [2, 1]
@@ -469,8 +464,8 @@ def meld_all_proved(
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
     # (a new group of a melded rank: for the wild cards left, or seven naturals of a rank)
     beside = (
-        (wilds or seven)
-        and (rules.sequences or rules.pile_conflict == "A")
+        (rules.sequences or rules.pile_conflict == "A")
+        and (wilds or any(len(cards) >= rules.canasta_size for cards in adds.values()))
         and _beside(rules, side_melds, groups, new, adds, wilds)
     )
     if len(groups.blacks) >= 3:
@@ -490,17 +485,20 @@ def meld_all_proved(
     return move, not beside and _all_proven(state, new, adds, sizes, placed)
 
 
-def _waiting(melds: tuple[TableMeld, ...]) -> TableMeld | None:
-    """O-WILD-MELDS: the side's wild meld while it is not a canasta (wild cards go only there)."""
-    return next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
-
-
-def _wild_meld_room(rules: Rules, meld: TableMeld) -> int:
-    """How many wild cards ``meld_all`` gives the waiting wild meld: up to its canasta (then
-    the rest may go to other melds in the same batch, O-WILD-MELDS; BOL-3 stops it there),
-    never past the largest meld (CUB-4)."""
-    top = min(meld.canasta_size, rules.meld_max or UNLIMITED)
-    return max(0, top - meld.size)
+def _feed_wild_meld(
+    rules: Rules, melds: tuple[TableMeld, ...], adds: dict[int, list[int]], wilds: list[int]
+) -> None:
+    """O-WILD-MELDS: while the side's wild meld is not a canasta wild cards go only there, so
+    ``meld_all`` gives it its ``wilds`` first (taken off the list), up to its canasta (the rest
+    may then go to other melds in the same batch; BOL-3 stops it there), never past the
+    largest meld (CUB-4)."""
+    waiting = next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
+    if waiting is None:
+        return
+    room = min(waiting.canasta_size, rules.meld_max or UNLIMITED) - waiting.size
+    if room > 0:
+        adds[waiting.mid] = wilds[:room]
+        del wilds[:room]
 
 
 def _beside(
