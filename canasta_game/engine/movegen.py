@@ -455,8 +455,9 @@ def meld_all_proved(
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
+    fed = 0  # (wild cards given to the waiting wild meld)
     if rules.wild_melds and rules.wild_meld_first and wilds:
-        _feed_wild_meld(rules, side_melds, adds, wilds)  # O-WILD-MELDS
+        fed = _feed_wild_meld(rules, side_melds, adds, wilds)  # O-WILD-MELDS
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
         sizes[rank] = [2, 1]
@@ -479,7 +480,7 @@ def meld_all_proved(
         tuple(tuple(cards) for cards in new.values()),
         tuple((mid, tuple(cards)) for mid, cards in adds.items()),
     )
-    placed = len(groups.wilds) > len(wilds)
+    placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
     return move, not beside and _all_proven(state, new, adds, sizes, placed)
@@ -487,18 +488,20 @@ def meld_all_proved(
 
 def _feed_wild_meld(
     rules: Rules, melds: tuple[TableMeld, ...], adds: dict[int, list[int]], wilds: list[int]
-) -> None:
+) -> int:
     """O-WILD-MELDS: while the side's wild meld is not a canasta wild cards go only there, so
     ``meld_all`` gives it its ``wilds`` first (taken off the list), up to its canasta (the rest
     may then go to other melds in the same batch; BOL-3 stops it there), never past the
-    largest meld (CUB-4)."""
+    largest meld (CUB-4). How many it gets."""
     waiting = next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
     if waiting is None:
-        return
+        return 0
     room = min(waiting.canasta_size, rules.meld_max or UNLIMITED) - waiting.size
-    if room > 0:
-        adds[waiting.mid] = wilds[:room]
-        del wilds[:room]
+    if room <= 0:
+        return 0
+    adds[waiting.mid] = wilds[:room]
+    del wilds[:room]
+    return len(adds[waiting.mid])
 
 
 def _beside(
@@ -579,8 +582,9 @@ def _all_proven(
     after it). By construction each new group is one rank the side has not melded (C-MELD-5)
     of three naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per
     meld (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
-    (``_place_wilds``: C-MELD-3, SAM-15), the ends of the sequences only with the naturals
-    that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
+    (``_place_wilds``: C-MELD-3, SAM-15) or to a waiting wild meld up to its canasta
+    (``_feed_wild_meld``: O-WILD-MELDS, BOL-3), the ends of the sequences only with the
+    naturals that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
     no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
     card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
     (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
@@ -608,6 +612,8 @@ def _all_proven(
             if sequence_addition(rules, target, cards) is not None:
                 return False
             continue
+        if target.key == WILD_KEY:
+            continue  # (wild cards only, fed up to its canasta)
         if not FOUR <= target.key <= ACE:
             return False
         naturals, wilds = sizes[target.key]
