@@ -3,7 +3,8 @@
 Asking "may I go out?", melding black threes and every action near the end of a hand must
 leave a legal way to finish the turn, so the engine needs an exact answer, fast. Cards of one
 rank are interchangeable, so the hand reduces to counts: every natural rank must join its
-meld (or form a new one with two or more), black threes form one meld of three or more, and
+meld (or form a new one with two or more; beside its meld too where SAM-12 or
+O-PILE-CONFLICT=A allow, searched last), black threes form one meld of three or more, and
 the wild cards are spread over the melds within their caps. A small dynamic programme over
 the melds finds whether some spread reaches the canastas the side needs; at most one card
 (of any kind) is kept back as the final discard.
