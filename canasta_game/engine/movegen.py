@@ -441,6 +441,7 @@ def meld_all_proved(
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
+    seven = False  # (a canasta's worth of naturals of a melded rank: ``_beside`` may use them)
     for rank, nats in groups.naturals.items():
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
@@ -448,6 +449,8 @@ def meld_all_proved(
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
                 adds[meld.mid] = list(nats)
+                if len(nats) >= rules.canasta_size:
+                    seven = True
             sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
             new[rank] = cards = list(nats[:cap] if cap else nats)
@@ -463,10 +466,11 @@ def meld_all_proved(
         sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
-    # (a new group of a melded rank: for the wild cards left, or seven naturals of a rank)
+    # (a new group of a melded rank, SAM-12, O-PILE-CONFLICT=A: for the wild cards left, or
+    # seven naturals of a rank)
     beside = (
-        (rules.sequences or rules.pile_conflict == "A")
-        and (wilds or any(len(cards) >= rules.canasta_size for cards in adds.values()))
+        (wilds or seven)
+        and (rules.sequences or rules.pile_conflict == "A")
         and _beside(rules, side_melds, groups, new, adds, wilds)
     )
     if len(groups.blacks) >= 3:
