@@ -424,11 +424,9 @@ def meld_all_proved(
     state: State, groups: HandGroups | None = None, threes: bool = False
 ) -> tuple[Meld | None, bool]:
     """``meld_all`` and whether its melds are legal by construction where ``SimpleMelds``
-    applies: the answer of ``SimpleMelds.by_construction(move, keep=1)`` there
-    (``_all_proven``), read off the counts the batch was built from instead of counting its
-    cards again (issue 16: the proof cost about as much as building the batch). ``threes``:
-    the proof of the melds other than the black threes, which the caller decides
-    (``fastgen.threes_out``)."""
+    applies (``_all_proven``, read off the counts the batch was built from: issue 16, the
+    proof cost about as much as building the batch). ``threes``: the proof of the melds other
+    than the black threes, which the caller decides (``fastgen.threes_out``)."""
     seat = state.current
     rules = state.rules
     side_melds = state.melds[rules.seat_side[seat]]
@@ -441,7 +439,8 @@ def meld_all_proved(
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
-    seven = False  # (a canasta's worth of naturals of a melded rank: ``_beside`` may use them)
+    split = rules.sequences or rules.pile_conflict == "A"  # (``_beside``: SAM-12)
+    seven = False  # (a canasta's worth of naturals of a melded rank, for ``_beside``)
     for rank, nats in groups.naturals.items():
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
@@ -449,7 +448,7 @@ def meld_all_proved(
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
                 adds[meld.mid] = list(nats)
-                if len(nats) >= rules.canasta_size:
+                if split and len(nats) >= rules.canasta_size:
                     seven = True
             sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
@@ -458,26 +457,18 @@ def meld_all_proved(
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
-    fed = 0  # (wild cards given to the waiting wild meld)
-    if rules.wild_melds and rules.wild_meld_first and wilds:
-        fed = _feed_wild_meld(rules, side_melds, adds, wilds)  # O-WILD-MELDS
+    fed = 0  # (wild cards given to the waiting wild meld, O-WILD-MELDS)
+    if rules.wild_melds and rules.wild_meld_first:
+        fed = _feed_wild_meld(rules, side_melds, adds, wilds)
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
         sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
-    # (a new group of a melded rank, SAM-12, O-PILE-CONFLICT=A: for the wild cards left, or
-    # seven naturals of a rank)
-    beside = (
-        (wilds or seven)
-        and (rules.sequences or rules.pile_conflict == "A")
-        and _beside(rules, side_melds, groups, new, adds, wilds)
-    )
+    beside = split and (wilds or seven) and _beside(rules, side_melds, groups, new, adds, wilds)
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
-    if not new and not adds:
-        return None, False
-    if not side_melds and not new:
+    if not new and (not adds or not side_melds):
         return None, False
     move = meld_of(
         seat,
@@ -496,9 +487,9 @@ def _feed_wild_meld(
     """O-WILD-MELDS: while the side's wild meld is not a canasta wild cards go only there, so
     ``meld_all`` gives it its ``wilds`` first (taken off the list), up to its canasta (the rest
     may then go to other melds in the same batch; BOL-3 stops it there), never past the
-    largest meld (CUB-4). How many it gets."""
+    largest meld (CUB-4). How many it gets (O-WILD-MELDS)."""
     waiting = next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
-    if waiting is None:
+    if waiting is None or not wilds:
         return 0
     room = min(waiting.canasta_size, rules.meld_max or UNLIMITED) - waiting.size
     if room <= 0:
