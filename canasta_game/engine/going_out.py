@@ -460,14 +460,14 @@ def _second_groups(
     rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
 ) -> Iterator[list[list[int]]]:
     """SAM-12: the layouts where hand naturals of a rank the side has melded start a new group
-    of that rank (every share of two or more, for each such rank or several), the rest going
-    as ``_layouts`` sends them. It can be the only way out: a completed canasta takes no more
+    of that rank (``_shares_tried``, for each such rank or several), the rest going as
+    ``_layouts`` sends them. It can be the only way out: a completed canasta takes no more
     wild cards (SAM-15) and a group at its cap none (SAM-13), so two kings and a wild card,
-    or five kings and two wild cards (a canasta), must be a group of their own. Without a
-    wild card a new group short of a canasta never helps (its naturals would leave the
-    rank's other groups no bigger and their caps no higher): then only shares of a canasta's
-    size are tried, unless melds have a largest size (CUB-4). O-PILE-CONFLICT=A allows one
-    such group beside a rank's completed canastas (``may_open_beside``)."""
+    or five kings and two wild cards (a canasta), must be a group of their own. Where the cap
+    is the same for every meld (``_fixed_cap``) a new group short of a canasta must hold a
+    wild card: without one it does no more than its naturals joining the rank's group (no
+    smaller, the same cap), a layout tried without it. O-PILE-CONFLICT=A allows one such
+    group beside a rank's completed canastas (``may_open_beside``)."""
     if not rules.sequences and rules.pile_conflict != "A":
         return
     low = 2 if wilds or rules.meld_max else rules.canasta_size
@@ -475,22 +475,50 @@ def _second_groups(
     if not ranks:
         return  # (most hands asked: no seven naturals of a rank, no wild card)
     keys = group_keys(melds)  # (a sequence's key is never a rank)
+    fixed = _fixed_cap(rules)
     options = [
-        [(key, share) for share in range(low, naturals[key] + 1)]
+        [(key, share) for share in _shares_tried(rules, naturals[key], wilds, low, fixed)]
         for key in ranks
         if key in keys and _beside(rules, melds, key)
     ]
+    full = rules.canasta_size
     for picked in product(*([None, *shares] for shares in options)):
         chosen = [pair for pair in picked if pair is not None]
         if not chosen:
             continue  # (the layouts with no new group: ``_layouts`` answered them)
+        short = sum(share < full for _, share in chosen)
+        if fixed is not None and short > wilds:
+            continue  # (each new group short of a canasta needs a wild card of its own)
         rest = dict(naturals)
         extra: list[list[int]] = []
         for key, share in chosen:
             rest[key] -= share
-            extra.append([share, 0, share, max(0, 3 - share), 0])  # C-MELD-1: three cards
+            least = 1 if fixed is not None and share < full else 0
+            extra.append([share, 0, share, max(least, 3 - share), 0])  # C-MELD-1: 3 cards
         for entries in _layouts(rules, melds, rest):
             yield entries + extra
+
+
+def _shares_tried(rules: Rules, count: int, wilds: int, low: int, fixed: int | None) -> list[int]:
+    """How many of a rank's ``count`` naturals in hand a new group of it may take (``low``
+    and up). With a cap the same for every meld (``fixed``) a group short of a canasta does
+    no more with four naturals or more than with three holding the same wild cards (the rest
+    joining the rank's group, no smaller, the same cap): two, three, and the shares that can
+    make a canasta with the wild cards at hand."""
+    if fixed is None:
+        return list(range(low, count + 1))
+    top = rules.canasta_size - min(wilds, fixed)
+    return [share for share in range(low, count + 1) if share <= 3 or share >= top]
+
+
+def _fixed_cap(rules: Rules) -> int | None:
+    """The wild-card cap when it is the same for every meld of two naturals or more, of any
+    size (SAM-13's two, C-MELD-3's three; not O-MELD-WILD's caps by naturals, nor
+    O-PILE-CONFLICT=B's big melds), and melds have no largest size (CUB-4); else None."""
+    cap = wild_cap(rules, 2, 3)
+    if rules.meld_max or cap != wild_cap(rules, UNLIMITED, UNLIMITED):
+        return None
+    return cap
 
 
 def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
