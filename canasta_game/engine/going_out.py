@@ -476,10 +476,12 @@ def _second_groups(
         return  # (most hands asked: no seven naturals of a rank, no wild card)
     keys = group_keys(melds)  # (a sequence's key is never a rank)
     fixed = _fixed_cap(rules)
+    if fixed is not None and _room(rules, melds, naturals, keys, fixed) >= wilds:
+        low = max(low, rules.canasta_size - min(wilds, fixed))  # (only a canasta can help)
     options = [
         [(key, share) for share in _shares_tried(rules, naturals[key], wilds, low, fixed)]
         for key in ranks
-        if key in keys and _beside(rules, melds, key)
+        if naturals[key] >= low and key in keys and _beside(rules, melds, key)
     ]
     full = rules.canasta_size
     for picked in product(*([None, *shares] for shares in options)):
@@ -509,6 +511,29 @@ def _shares_tried(rules: Rules, count: int, wilds: int, low: int, fixed: int | N
         return list(range(low, count + 1))
     top = rules.canasta_size - min(wilds, fixed)
     return [share for share in range(low, count + 1) if share <= 3 or share >= top]
+
+
+def _room(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], keys: set[int], cap: int
+) -> int:
+    """How many wild cards the layouts without a second group can surely take, the cap
+    ``cap`` being the same for every meld: each group of a rank the side holds one group of,
+    unless it is a completed canasta (SAM-15), and each new group of the hand's pairs and
+    more (a rank with several groups counts none: joined they may hold no more). Where that
+    is all the hand's wild cards and no natural canasta is needed (O-OUT-CLEAN), a second
+    group short of a canasta cannot help: its wild cards would fit there, with no canasta
+    fewer, and its naturals join their rank's group."""
+    if rules.natural_canastas_to_go_out():
+        return -1
+    locked = rules.no_wild_on_canasta
+    room: dict[int, int] = {}
+    for meld in melds:
+        key = meld.key
+        if key < SEQUENCE_KEY and key != BLACK_THREE_KEY and key != WILD_KEY:
+            alone = 0 if locked and meld.is_canasta else max(0, cap - meld.wilds)
+            room[key] = 0 if key in room else alone
+    new = sum(1 for rank, count in naturals.items() if count >= 2 and rank not in keys)
+    return sum(room.values()) + cap * new
 
 
 def _fixed_cap(rules: Rules) -> int | None:
