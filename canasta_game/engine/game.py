@@ -26,12 +26,10 @@ from canasta_game.engine.actions import (
     TakePile,
 )
 from canasta_game.engine.cards import (
-    BLACK_THREE_KEY,
     IS_BLACK_THREE,
     IS_WILD,
     RANK_OF,
     SEQUENCE_KEY,
-    WILD_KEY,
 )
 from canasta_game.engine.combine import combine, several_groups
 from canasta_game.engine.cuban import discard_problem, only_black_threes, size_problem
@@ -46,18 +44,17 @@ from canasta_game.engine.italian import (
 from canasta_game.engine.meldrules import (
     check_counts,
     classify,
+    may_open_beside,
     sequence_addition,
     wild_onto_canasta,
 )
 from canasta_game.engine.reasons import Reason, reason
-from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import (
     DrawKind,
     HandEnd,
     Phase,
     Question,
     State,
-    TableMeld,
     answering_partner,
     evolve,
 )
@@ -472,7 +469,7 @@ def _new_melds(laying: Laying, groups: Sequence[Sequence[int]]) -> int | Reason:
             return reason("C-MELD-5", "meld_same_rank_twice", rank=key)
         keys.add(key)
         same = [m for m in existing if m.key == key]
-        several = several_groups(rules, key) or (same and _may_open_beside(rules, same))  # SAM-12
+        several = several_groups(rules, key) or (same and may_open_beside(rules, same))  # SAM-12
         if same and key < SEQUENCE_KEY and not several:
             return reason("C-MELD-5", "meld_exists", rank=key)
         meld = laying.add_new(key, tuple(group), naturals, wilds)
@@ -513,20 +510,6 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
         return went_out(state, laying.events)
     problem = finish_problem(state)
     return problem if problem is not None else (state, laying.events)
-
-
-def _may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
-    """O-PILE-CONFLICT=A: one open meld may be started beside completed canastas of a rank;
-    HF-9: beside closed books always."""
-    if rules.books_closed:
-        return all(m.is_canasta for m in existing)
-    return (
-        rules.pile_conflict == "A"
-        and rules.pile_nocanadd
-        and not rules.pile_2nat
-        and all(m.is_canasta for m in existing)
-        and existing[0].key not in (WILD_KEY, BLACK_THREE_KEY)
-    )
 
 
 # --- discarding, asking, answering ------------------------------------------------------

@@ -3,7 +3,8 @@
 Asking "may I go out?", melding black threes and every action near the end of a hand must
 leave a legal way to finish the turn, so the engine needs an exact answer, fast. Cards of one
 rank are interchangeable, so the hand reduces to counts: every natural rank must join its
-meld (or form a new one with two or more), black threes form one meld of three or more, and
+meld (or form a new one with two or more; beside its meld too where SAM-12 or
+O-PILE-CONFLICT=A allow, searched last), black threes form one meld of three or more, and
 the wild cards are spread over the melds within their caps. A small dynamic programme over
 the melds finds whether some spread reaches the canastas the side needs; at most one card
 (of any kind) is kept back as the final discard.
@@ -32,7 +33,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.cuban import first_round
 from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.mac_out import out_meld
-from canasta_game.engine.meldrules import UNLIMITED, check_counts, wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, check_counts, may_open_beside, wild_cap
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State, TableMeld
 
@@ -269,6 +270,10 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
         return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
+    # (the cards tried, where a new group of a melded rank may follow: SAM-12, O-PILE-CONFLICT=A)
+    tried: list[tuple[dict[int, int], int, int]] | None = (
+        [] if rules.sequences or rules.pile_conflict == "A" else None
+    )
     for discard in discards:
         nat = dict(naturals)
         w, b = wilds, blacks
@@ -280,7 +285,12 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
             nat[discard] -= 1
         if _meldable(rules, state, side, nat, w, b, run_canastas):
             return True
-    return False
+        if tried is not None:
+            tried.append((nat, w, b))
+    if tried is None or not _may_split(rules, state.melds[side], naturals, wilds):
+        return False  # (most hands: no new group of a melded rank could be made)
+    # SAM-12: a second group of a melded rank, only once every way without one has failed
+    return any(_meldable(rules, state, side, *cards, run_canastas, True) for cards in tried)
 
 
 def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
@@ -371,15 +381,31 @@ def _meldable(
     wilds: int,
     blacks: int,
     run_canastas: int,
+    second: bool = False,
 ) -> bool:
-    """Can all these cards be melded at once, reaching the side's go-out quota?"""
+    """Can all these cards be melded at once, reaching the side's go-out quota? (``second``:
+    with a new group of a melded rank, ``_second_groups``; else as ``_layouts`` lays them)"""
     if blacks in (1, 2):
         return False
-    wild_meld_size = next((m.size for m in state.melds[side] if m.is_wild_meld), None)
-    return any(
-        _reaches(rules, entries, wilds, wild_meld_size, run_canastas)
-        for entries in _layouts(rules, state.melds[side], naturals)
+    melds = state.melds[side]
+    wild_meld_size = next((m.size for m in melds if m.is_wild_meld), None)
+    found = (
+        _second_groups(rules, melds, naturals, wilds)
+        if second
+        else _layouts(rules, melds, naturals)
     )
+    return any(_reaches(rules, entries, wilds, wild_meld_size, run_canastas) for entries in found)
+
+
+def _may_split(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
+) -> bool:
+    """A quick necessary condition of ``_second_groups`` finding a layout for ``naturals``
+    and ``wilds`` or fewer, under rules that allow one: a melded rank with two
+    naturals in hand (seven without a wild card, the least ``_second_groups`` tries)."""
+    low = 2 if wilds or rules.meld_max else rules.canasta_size
+    keys = group_keys(melds)
+    return any(count >= low and key in keys for key, count in naturals.items())
 
 
 def _layouts(
@@ -389,9 +415,8 @@ def _layouts(
     ``[naturals, wilds, size, least wilds to add, locked]``: one layout for most sides; where
     SAM-12 lets a side hold and join several groups of one rank, one per way of joining its
     groups and of sharing the hand's naturals of that rank between them (a 4-card and a
-    3-card group of kings joined are a canasta, two groups of six share two kings). Not
-    searched: a new group of a rank the side has melded, which could make one more canasta
-    only from seven or more naturals of that rank in one hand."""
+    3-card group of kings joined are a canasta, two groups of six share two kings). A new
+    group of a rank the side has melded is ``_second_groups``' search."""
     locked = rules.no_wild_on_canasta  # SAM-15: a canasta takes no more wild cards
     groups: dict[int, list[TableMeld]] = {}
     for meld in melds:
@@ -429,6 +454,102 @@ def _layouts(
         return
     for picked in product(*choices):
         yield fixed + [e for option in picked for e in option]
+
+
+def _second_groups(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], wilds: int
+) -> Iterator[list[list[int]]]:
+    """SAM-12: the layouts where hand naturals of a rank the side has melded start a new group
+    of that rank (``_shares_tried``, for each such rank or several), the rest going as
+    ``_layouts`` sends them. It can be the only way out: a completed canasta takes no more
+    wild cards (SAM-15) and a group at its cap none (SAM-13), so two kings and a wild card,
+    or five kings and two wild cards (a canasta), must be a group of their own. Where the cap
+    is the same for every meld (``_fixed_cap``) a new group short of a canasta must hold a
+    wild card: without one it does no more than its naturals joining the rank's group (no
+    smaller, the same cap), a layout tried without it. O-PILE-CONFLICT=A allows one such
+    group beside a rank's completed canastas (``may_open_beside``)."""
+    if not rules.sequences and rules.pile_conflict != "A":
+        return
+    low = 2 if wilds or rules.meld_max else rules.canasta_size
+    ranks = [key for key, count in naturals.items() if count >= low]
+    if not ranks:
+        return  # (most hands asked: no seven naturals of a rank, no wild card)
+    keys = group_keys(melds)  # (a sequence's key is never a rank)
+    fixed = _fixed_cap(rules)
+    if fixed is not None and _room(rules, melds, naturals, keys, fixed) >= wilds:
+        low = max(low, rules.canasta_size - min(wilds, fixed))  # (only a canasta can help)
+    options = [
+        [(key, share) for share in _shares_tried(rules, naturals[key], wilds, low, fixed)]
+        for key in ranks
+        if naturals[key] >= low and key in keys and _beside(rules, melds, key)
+    ]
+    full = rules.canasta_size
+    for picked in product(*([None, *shares] for shares in options)):
+        chosen = [pair for pair in picked if pair is not None]
+        if not chosen:
+            continue  # (the layouts with no new group: ``_layouts`` answered them)
+        short = sum(share < full for _, share in chosen)
+        if fixed is not None and short > wilds:
+            continue  # (each new group short of a canasta needs a wild card of its own)
+        rest = dict(naturals)
+        extra: list[list[int]] = []
+        for key, share in chosen:
+            rest[key] -= share
+            least = 1 if fixed is not None and share < full else 0
+            extra.append([share, 0, share, max(least, 3 - share), 0])  # C-MELD-1: 3 cards
+        for entries in _layouts(rules, melds, rest):
+            yield entries + extra
+
+
+def _shares_tried(rules: Rules, count: int, wilds: int, low: int, fixed: int | None) -> list[int]:
+    """How many of a rank's ``count`` naturals in hand a new group of it may take (``low``
+    and up). With a cap the same for every meld (``fixed``) a group short of a canasta does
+    no more with four naturals or more than with three holding the same wild cards (the rest
+    joining the rank's group, no smaller, the same cap): two, three, and the shares that can
+    make a canasta with the wild cards at hand."""
+    if fixed is None:
+        return list(range(low, count + 1))
+    top = rules.canasta_size - min(wilds, fixed)
+    return [share for share in range(low, count + 1) if share <= 3 or share >= top]
+
+
+def _room(
+    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], keys: set[int], cap: int
+) -> int:
+    """How many wild cards the layouts without a second group can surely take, the cap
+    ``cap`` being the same for every meld: each group of a rank the side holds one group of,
+    unless it is a completed canasta (SAM-15), and each new group of the hand's pairs and
+    more (a rank with several groups counts none: joined they may hold no more). Where that
+    is all the hand's wild cards and no natural canasta is needed (O-OUT-CLEAN), a second
+    group short of a canasta cannot help: its wild cards would fit there, with no canasta
+    fewer, and its naturals join their rank's group."""
+    if rules.natural_canastas_to_go_out():
+        return -1
+    locked = rules.no_wild_on_canasta
+    room: dict[int, int] = {}
+    for meld in melds:
+        key = meld.key
+        if key < SEQUENCE_KEY and key != BLACK_THREE_KEY and key != WILD_KEY:
+            alone = 0 if locked and meld.is_canasta else max(0, cap - meld.wilds)
+            room[key] = 0 if key in room else alone
+    new = sum(1 for rank, count in naturals.items() if count >= 2 and rank not in keys)
+    return sum(room.values()) + cap * new
+
+
+def _fixed_cap(rules: Rules) -> int | None:
+    """The wild-card cap when it is the same for every meld of two naturals or more, of any
+    size (SAM-13's two, C-MELD-3's three; not O-MELD-WILD's caps by naturals, nor
+    O-PILE-CONFLICT=B's big melds), and melds have no largest size (CUB-4); else None."""
+    cap = wild_cap(rules, 2, 3)
+    if rules.meld_max or cap != wild_cap(rules, UNLIMITED, UNLIMITED):
+        return None
+    return cap
+
+
+def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
+    """May the side start another group of ``key``, a rank it has melded? SAM-12 always;
+    O-PILE-CONFLICT=A beside completed canastas only."""
+    return rules.sequences or may_open_beside(rules, [m for m in melds if m.key == key])
 
 
 def _joined_options(rules: Rules, metas: list[TableMeld], count: int) -> Iterator[list[list[int]]]:

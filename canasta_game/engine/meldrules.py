@@ -285,6 +285,20 @@ def check_counts(rules: Rules, naturals: int, wilds: int) -> Reason | None:
     return size_problem(rules, naturals + wilds)  # CUB-4
 
 
+def may_open_beside(rules: Rules, existing: Sequence[TableMeld]) -> bool:
+    """O-PILE-CONFLICT=A: one open meld may be started beside completed canastas of a rank;
+    HF-9: beside closed books always (``existing``: the side's melds of that rank)."""
+    if rules.books_closed:
+        return all(m.is_canasta for m in existing)
+    return (
+        rules.pile_conflict == "A"
+        and rules.pile_nocanadd
+        and not rules.pile_2nat
+        and all(m.is_canasta for m in existing)
+        and existing[0].key not in (WILD_KEY, BLACK_THREE_KEY)
+    )
+
+
 def wild_onto_canasta(rules: Rules, meld: TableMeld, wilds: int) -> Reason | None:
     """SAM-15 and BOL-3: no wild card joins a completed canasta, and a wild meld stops at 7."""
     if not rules.no_wild_on_canasta or not wilds:

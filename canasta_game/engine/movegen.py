@@ -56,6 +56,7 @@ from canasta_game.engine.italian import may_open_before_draw
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import (
     UNLIMITED,
+    may_open_beside,
     sequence_addition,
     wild_cap,
     wild_onto_canasta,
@@ -413,7 +414,8 @@ def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
     """One batch that lays down as much of the hand as the rules allow, keeping one card.
 
     It is the move that goes out (or opens with everything) when that is possible; wild cards
-    go where they complete a canasta first, then to the biggest melds.
+    go to a waiting wild meld first (O-WILD-MELDS), then where they complete a canasta, then
+    to the biggest melds, and those left start a new group of a melded rank (SAM-12).
     """
     return meld_all_proved(state, groups)[0]
 
@@ -422,11 +424,9 @@ def meld_all_proved(
     state: State, groups: HandGroups | None = None, threes: bool = False
 ) -> tuple[Meld | None, bool]:
     """``meld_all`` and whether its melds are legal by construction where ``SimpleMelds``
-    applies: the answer of ``SimpleMelds.by_construction(move, keep=1)`` there
-    (``_all_proven``), read off the counts the batch was built from instead of counting its
-    cards again (issue 16: the proof cost about as much as building the batch). ``threes``:
-    the proof of the melds other than the black threes, which the caller decides
-    (``fastgen.threes_out``)."""
+    applies (``_all_proven``, read off the counts the batch was built from: issue 16, the
+    proof cost about as much as building the batch). ``threes``: the proof of the melds other
+    than the black threes, which the caller decides (``fastgen.threes_out``)."""
     seat = state.current
     rules = state.rules
     side_melds = state.melds[rules.seat_side[seat]]
@@ -439,6 +439,8 @@ def meld_all_proved(
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
+    split = rules.sequences or rules.pile_conflict == "A"  # (``_beside``: SAM-12)
+    seven = False  # (a canasta's worth of naturals of a melded rank, for ``_beside``)
     for rank, nats in groups.naturals.items():
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
@@ -446,6 +448,8 @@ def meld_all_proved(
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
                 adds[meld.mid] = list(nats)
+                if split and len(nats) >= rules.canasta_size:
+                    seven = True
             sizes[rank] = [meld.naturals + len(nats), meld.wilds]
         elif len(nats) >= 3:
             new[rank] = cards = list(nats[:cap] if cap else nats)
@@ -453,26 +457,91 @@ def meld_all_proved(
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
+    fed = 0  # (wild cards given to the waiting wild meld, O-WILD-MELDS)
+    if rules.wild_melds and rules.wild_meld_first:
+        fed = _feed_wild_meld(rules, side_melds, adds, wilds)
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
         sizes[rank] = [2, 1]
     if wilds:  # (the sizes serve only to place wild cards)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
+    beside = split and (wilds or seven) and _beside(rules, side_melds, groups, new, adds, wilds)
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
-    if not new and not adds:
-        return None, False
-    if not side_melds and not new:
+    if not new and (not adds or not side_melds):
         return None, False
     move = meld_of(
         seat,
         tuple(tuple(cards) for cards in new.values()),
         tuple((mid, tuple(cards)) for mid, cards in adds.items()),
     )
-    placed = len(groups.wilds) > len(wilds)
+    placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
-    return move, _all_proven(state, new, adds, sizes, placed)
+    return move, not beside and _all_proven(state, new, adds, sizes, placed)
+
+
+def _feed_wild_meld(
+    rules: Rules, melds: tuple[TableMeld, ...], adds: dict[int, list[int]], wilds: list[int]
+) -> int:
+    """O-WILD-MELDS: while the side's wild meld is not a canasta wild cards go only there, so
+    ``meld_all`` gives it its ``wilds`` first (taken off the list), up to its canasta (the rest
+    may then go to other melds in the same batch; BOL-3 stops it there), never past the
+    largest meld (CUB-4). How many it gets (O-WILD-MELDS)."""
+    waiting = next((m for m in melds if m.is_wild_meld and not m.is_canasta), None)
+    if waiting is None or not wilds:
+        return 0
+    room = min(waiting.canasta_size, rules.meld_max or UNLIMITED) - waiting.size
+    if room <= 0:
+        return 0
+    adds[waiting.mid] = wilds[:room]
+    del wilds[:room]
+    return len(adds[waiting.mid])
+
+
+def _beside(
+    rules: Rules,
+    side_melds: tuple[TableMeld, ...],
+    groups: HandGroups,
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+    wilds: list[int],
+) -> bool:
+    """SAM-12 (O-PILE-CONFLICT=A beside canastas): ``meld_all``'s new group of a rank the
+    side has melded, made of the hand's naturals that would join a group taking no wild card
+    (a canasta, SAM-15, or a group at its cap, SAM-13; its additions hold no wild card) with
+    the wild cards left over: five
+    and two make one more canasta, two and one a meld for a wild card that had no place
+    (``going_out._second_groups`` finds such ways out); or seven naturals beside a canasta.
+    The naturals the group still needs for its canasta stay with it where two or more are
+    left for the new one; else all go, the batch laying more cards (what "meld all" is for:
+    a hand bound to go out, C-OUT-6, may have no other way). True when one is made."""
+    made = False
+    full = rules.canasta_size
+    for meld in side_melds:
+        key = meld.key
+        nats = adds.get(meld.mid)
+        if key >= SEQUENCE_KEY or not nats or len(nats) != len(groups.naturals.get(key, ())):
+            continue  # (a sequence, no naturals of its rank, or wild cards added to it)
+        if not rules.sequences and not may_open_beside(
+            rules, [m for m in side_melds if m.key == key]
+        ):
+            continue  # O-PILE-CONFLICT=A: only beside completed canastas
+        spare = len(nats) - max(0, full - meld.size)
+        if spare < 2:
+            spare = len(nats)
+        more = min(len(wilds), wild_cap(rules, spare, spare + len(wilds)))
+        if spare < 2 or (spare < full and (not more or spare + more < 3)):
+            continue  # C-MELD-1, C-MELD-2: no meld, or one that lays no more than joining
+        keep = len(nats) - spare
+        new[key] = [*nats[keep:], *wilds[:more]]
+        del wilds[:more]
+        if keep:
+            adds[meld.mid] = nats[:keep]
+        else:
+            del adds[meld.mid]
+        made = True
+    return made
 
 
 def _after_runs(
@@ -508,8 +577,9 @@ def _all_proven(
     after it). By construction each new group is one rank the side has not melded (C-MELD-5)
     of three naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per
     meld (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
-    (``_place_wilds``: C-MELD-3, SAM-15), the ends of the sequences only with the naturals
-    that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
+    (``_place_wilds``: C-MELD-3, SAM-15) or to a waiting wild meld up to its canasta
+    (``_feed_wild_meld``: O-WILD-MELDS, BOL-3), the ends of the sequences only with the
+    naturals that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
     no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
     card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
     (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
@@ -537,6 +607,8 @@ def _all_proven(
             if sequence_addition(rules, target, cards) is not None:
                 return False
             continue
+        if target.key == WILD_KEY:
+            continue  # (wild cards only, fed up to its canasta)
         if not FOUR <= target.key <= ACE:
             return False
         naturals, wilds = sizes[target.key]

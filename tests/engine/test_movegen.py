@@ -26,9 +26,11 @@ from canasta_game.engine.movegen import (
     discard_moves,
     initial_batches,
     legal_moves,
+    meld_all,
     pile_takes,
 )
 from canasta_game.engine.reasons import Reason
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import Question, State
 from canasta_game.sim.policies import greedy_policy, random_policy
 
@@ -264,11 +266,10 @@ def test_an_opening_with_wild_cards_in_two_melds_is_offered():
     assert any(isinstance(m, Meld) for m in legal_moves(state))
 
 
-def _bound_to_go_out(name: str, hand: str, melds: list[str]) -> State:
-    """Seat 1 to play after its partner's "yes" (C-OUT-6): bound to go out this turn, holding
-    ``hand``, its side's ``melds`` on the table."""
-    setup = state_from_setup(
-        preset(name),
+def _seat_one(rules: Rules, hand: str, melds: list[str]) -> State:
+    """Seat 1 to play (after its draw) holding ``hand``, its side's ``melds`` on the table."""
+    return state_from_setup(
+        rules,
         ["5c 6c 7c", hand, "5d 6d 7d", "5h 6h 7h"],
         stock="4s 4h 4d 9d Ts Th",
         pile="8c 9c",
@@ -276,6 +277,11 @@ def _bound_to_go_out(name: str, hand: str, melds: list[str]) -> State:
         current=1,
         phase=Phase.PLAY,
     )
+
+
+def _bound_to_go_out(rules: str | Rules, hand: str, melds: list[str]) -> State:
+    """``_seat_one`` after its partner's "yes" (C-OUT-6): bound to go out this turn."""
+    setup = _seat_one(preset(rules) if isinstance(rules, str) else rules, hand, melds)
     return dataclasses.replace(setup, question=Question.YES, must_go_out=True)
 
 
@@ -305,4 +311,70 @@ def test_a_bound_hand_lays_two_wild_cards_on_a_group_of_six_bra_11_sam_13():
     state, _events = apply(state, moves[0])
     assert [face_text(c) for c in state.hands[1]] == ["Qd"]
     state, _events = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.OVER
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        ("Kh Kc Kd Ks Kh 2s JK Qd", ["Kc Kd Kh Ks Kc Kd Kh"]),  # five and two: a canasta
+        ("Kh Kc 2s Qd", ["Kc Kd Kh Ks Kc Kd Kh", "Ac Ad Ah As Ac Ad Ah"]),  # a wild card's place
+        ("Kh Kc 2s Qd", ["Kc Kd Kh 2c JK", "Ac Ad Ah As Ac Ad Ah", "9c 9d 9h 9s 9c 9d 9h"]),
+        ("Kh Kc Kd Ks Kh Kc Kd Qd", ["Kc Kd Kh Ks Kc Kd Kh"]),  # seven naturals
+    ],
+)
+def test_a_bound_hand_starts_a_second_group_of_a_melded_rank_sam_12(hand, melds):
+    """SAM-12 with SAM-13, SAM-15: after the partner's "yes" (C-OUT-6) the only way out lays
+    the kings as a new group beside the side's kings (a canasta takes no wild card, nor a
+    group holding two; two canastas are needed, SAM-23). "Meld all" must be that batch: the
+    going-out solver knows the way, and the generator once offered no legal move here."""
+    state = _bound_to_go_out("samba", hand, melds)
+    moves = legal_moves(state)
+    assert moves and all(why_illegal(state, m) is None for m in moves)
+    state, _events = apply(state, moves[-1])
+    assert [face_text(c) for c in state.hands[1]] == ["Qd"]
+    assert [m.label() for m in state.melds[1]].count("K") == 2
+    state, _events = apply(state, legal_moves(state)[-1])  # (the discard, after combining)
+    assert state.phase is Phase.OVER
+
+
+def test_meld_all_puts_wild_cards_on_the_waiting_wild_meld_o_wild_melds():
+    """O-WILD-MELDS (BOL-2, BOL-3): while the side's wild meld is not a canasta wild cards go
+    only there. "Meld all" gives it the hand's two wild cards (a bolivia of seven) before the
+    new group of nines, so the batch that goes out is offered; it used to put them on the
+    nines, a batch the full check refuses, and the move was missing."""
+    melds = ["2c 2d JK JK 2h", "Kc Kd Kh Ks Kc Kd Kh", "4h 5h 6h 7h 8h 9h Th"]
+    state = _bound_to_go_out("bolivia", "2s JK 9c 9d 9h Qd", melds)
+    everything = meld_all(state)
+    assert everything is not None and why_illegal(state, everything) is None
+    assert everything in legal_moves(state)
+    state, _events = apply(state, everything)
+    assert [face_text(c) for c in state.hands[1]] == ["Qd"]
+    wild = next(m for m in state.melds[1] if m.is_wild_meld)
+    assert wild.size == 7
+
+
+def test_meld_all_keeps_pairs_back_while_the_wild_meld_waits_o_wild_melds():
+    """O-WILD-MELDS: a wild card too few to complete the wild meld still goes only there, so
+    "meld all" leaves the pair of nines in hand rather than spending it on them, and it is
+    legal (open play, not bound to go out)."""
+    setup = _seat_one(preset("bolivia"), "2s 9c 9d Kd Qd", ["2c 2d JK", "Kc Kd Kh", "4h 5h 6h"])
+    everything = meld_all(setup)
+    assert everything is not None and why_illegal(setup, everything) is None
+    assert everything in legal_moves(setup)
+    laid = sorted(face_text(c) for c in everything.cards())
+    assert laid == ["2s", "Kd"]
+
+
+def test_a_bound_hand_opens_a_group_beside_a_canasta_o_pile_conflict_a():
+    """O-PILE-CONFLICT=A: one open group may be started beside a rank's completed canasta.
+    The canasta of kings holds three wild cards (C-MELD-3), so after the partner's "yes"
+    (C-OUT-6) the way out is a new group of the two kings and the 2, then the queen."""
+    rules = preset("classic-4", pile_conflict="A", pile_nocanadd=True, pile_2nat=False)
+    state = _bound_to_go_out(rules, "Kh Kc 2s Qd", ["Kc Kd Kh Ks 2c 2d JK"])
+    moves = legal_moves(state)
+    assert moves and all(why_illegal(state, m) is None for m in moves)
+    state, _events = apply(state, moves[-1])
+    assert [face_text(c) for c in state.hands[1]] == ["Qd"]
+    state, _events = apply(state, legal_moves(state)[-1])
     assert state.phase is Phase.OVER

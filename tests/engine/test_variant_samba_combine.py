@@ -10,7 +10,13 @@ from scenario import faces, legal, pick, rejected
 
 from canasta_game.ai import make_bot
 from canasta_game.engine import CombineMelds, Meld, Phase, observe, preset, state_from_setup
-from canasta_game.engine.actions import Discard, action_from_dict, action_to_dict
+from canasta_game.engine.actions import (
+    AnswerGoOut,
+    AskGoOut,
+    Discard,
+    action_from_dict,
+    action_to_dict,
+)
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import CanastaKind, meld_facts
 from canasta_game.engine.movegen import legal_moves
@@ -160,3 +166,37 @@ def test_groups_that_cannot_reach_two_canastas_do_not_go_out_sam_12_c_out_1():
     """The same two groups and only one king: one canasta at most, so no going out."""
     groups = ["Kc Kd Ks Kh 2c 2d", "Kc Kd Ks Kh JK 2h"]
     assert not can_go_out(_play(SAMBA, groups, hand="Kc 8c"))
+
+
+#: The side's kings are a completed canasta beside a samba: two canastas, the quota (SAM-23).
+KING_CANASTA = ["Kc Kd Ks Kh Kc Kd Ks", "4h 5h 6h 7h 8h 9h Th"]
+
+
+@pytest.mark.parametrize("name", ["samba", "bolivia", "chilean", "brazilian"])
+def test_a_player_may_ask_to_go_out_with_a_second_group_sam_12_c_out_7(name):
+    """SAM-12, SAM-15, C-OUT-7: Kh Kc 2c go out only as a new group of kings (the canasta
+    takes no wild card), the 9c discarded. "May I go out?" was refused here ("you cannot go
+    out this turn"); under Brazilian, where going out must be asked (BRA-11), the player could
+    not go out at all."""
+    state = _play(preset(name), KING_CANASTA, hand="Kh Kc 2c 9c")
+    asked = legal(state, AskGoOut(0))
+    told = legal(asked, AnswerGoOut(2, True))
+    melded = legal(told, Meld(0, (pick(told, 0, "Kh Kc 2c"),)))
+    assert legal(melded, Discard(0, pick(melded, 0, "9c")[0])).phase is Phase.OVER
+
+
+def test_black_threes_may_be_melded_before_a_second_group_sam_12_c_b3_2():
+    """C-B3-2 with SAM-12: melding the black threes binds the player to go out this turn,
+    which the kings and the 2 still allow as a new group; the black threes alone were refused
+    ("meld the rest first")."""
+    state = _play(SAMBA, KING_CANASTA, hand="3c 3s 3c Kh Kc 2c 9c")
+    threes = legal(state, Meld(0, (pick(state, 0, "3c 3s 3c"),)))
+    melded = legal(threes, Meld(0, (pick(threes, 0, "Kh Kc 2c"),)))
+    assert legal(melded, Discard(0, pick(melded, 0, "9c")[0])).phase is Phase.OVER
+
+
+def test_no_second_group_without_the_cards_for_it_sam_12_c_out_7():
+    """The same table with a lone king and a 2: no new group (C-MELD-2), the canasta takes no
+    wild card (SAM-15), so asking is refused."""
+    state = _play(SAMBA, KING_CANASTA, hand="Kh 2c 9c")
+    rejected(state, AskGoOut(0), "C-OUT-7")
