@@ -23,7 +23,7 @@ from canasta_game.engine.italian import deal_pile
 from canasta_game.engine.meldrules import classify, make_meld
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 
 
 def pack(rules: Rules) -> list[int]:
@@ -76,7 +76,7 @@ def new_hand(
     """
     if not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1}")
-    state = replace(_empty(rules, seed, dealer, scores or (0,) * rules.sides), deal=deal)
+    state = evolve(_empty(rules, seed, dealer, scores or (0,) * rules.sides), deal=deal)
     rng = random.Random(seed)
     cards = pack(rules)
     rng.shuffle(cards)
@@ -94,18 +94,18 @@ def new_hand(
         hands[(dealer + 1 + i) % players].append(cards[i])
     rest = cards[deal_count:]
     if rules.foot_size:  # HF-3: then the feet, face down
-        state = replace(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
+        state = evolve(state, feet=deal_feet(rules, rest, (dealer + 1) % players))
     stock = list(reversed(rest))  # the top of the stock is the last element
     if rules.talon == "PREDEALT":  # MAC-28: packets of 4 and 3 set aside, face down
-        state = replace(state, talons=set_aside(rules, stock))
+        state = evolve(state, talons=set_aside(rules, stock))
     if rules.r3_before_upcard:
         bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=True)  # IT-3
         pile, hidden, frozen = deal_pile(rules, stock)  # IT-4, IT-5
-        state = replace(state, pile=pile, pile_hidden=hidden, pile_frozen=frozen)
+        state = evolve(state, pile=pile, pile_hidden=hidden, pile_frozen=frozen)
     else:
         state = _upcard(state, stock)
         bonus = _replace_threes(rules, hands, stock, dealer, from_bottom=False)
-    return replace(
+    return evolve(
         state,
         hands=tuple(tuple(h) for h in hands),
         stock=tuple(stock),
@@ -169,7 +169,7 @@ def _upcard(state: State, stock: list[int]) -> State:
         ):
             continue
         break
-    return replace(state, pile=tuple(pile), pile_frozen=frozen)
+    return evolve(state, pile=tuple(pile), pile_frozen=frozen)
 
 
 def state_from_setup(

@@ -186,9 +186,7 @@ def evolve_known(state: State, changes: dict[str, object]) -> State:
     and self-play makes one per action; ``tests/engine/test_fastapply.py`` compares the
     states with ``apply``'s)."""
     made = _new(State)
-    values = state.__dict__.copy()
-    values.update(changes)
-    _set_dict(made, values)
+    _set_dict(made, state.__dict__ | changes)  # (one C call: a fifth cheaper than copy, update)
     return made
 
 
