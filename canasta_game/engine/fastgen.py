@@ -394,7 +394,11 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
     if _threes_meldable(state, groups):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
-    everything, built = movegen.meld_all_proved(state, groups, threes=True)
+    everything, built = (
+        (None, False)
+        if _meld_all_repeats(state.rules, groups, keys)
+        else movegen.meld_all_proved(state, groups, threes=True)
+    )
     if everything is not None:
         threes = len(groups.blacks) >= 3  # (then meld all lays them: proven apart from them)
         candidates.append((everything, _CHECK if not built else _THREES if threes else _PROVE))
@@ -418,6 +422,25 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
+
+
+def _meld_all_repeats(rules: Rules, groups: HandGroups, keys: set[int]) -> bool:
+    """Is "meld all" sure to add nothing to an open side's list (issue 16: it was a tenth of
+    random self-play)? With no wild card, fewer than three black threes and no rule that
+    splits a rank (SAM-12, O-PILE-CONFLICT=A) or caps a group (CUB-4, MAC-15), it lays each
+    melded rank's naturals on its group and each other rank of three or more as a new group
+    (``movegen.meld_all``). When that is one part or none, the batch is the addition
+    (``_additions``) or the new group (``_melds``) built before it, which is listed already
+    or was refused by the same exact checks."""
+    if groups.wilds or len(groups.blacks) >= 3:
+        return False
+    if rules.sequences or rules.pile_conflict == "A" or rules.meld_max:
+        return False
+    parts = 0
+    for rank, nats in groups.naturals.items():
+        if rank in keys or len(nats) >= 3:
+            parts += 1
+    return parts <= 1
 
 
 def _verdict(

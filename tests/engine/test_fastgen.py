@@ -193,6 +193,30 @@ def test_out_by_discard_is_a_yes_of_can_go_out(name: str) -> None:
     assert said > agreed / 2 or name not in ("classic-4", "samba")
 
 
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "cz-house", "italian"])
+def test_meld_all_skipped_only_where_it_repeats_an_earlier_candidate(name: str) -> None:
+    """Issue 16, C-MELD-1..6: the fast list skips "meld all" where ``_meld_all_repeats`` says
+    it adds nothing; there it must be no move, or one group or addition that the list holds
+    exactly when the full check allows it (so it was built before, kept or refused). The
+    walk meets positions where the cut holds and where it does not."""
+    seen: set[bool] = set()
+    for state in random_play_positions(preset(name), f"repeats:{name}", hands=3):
+        side_melds = state.melds[state.side_of(state.current)]
+        if not side_melds or len(state.hands[state.current]) < 2:
+            continue
+        groups = HandGroups(state.hands[state.current])
+        repeats = fastgen._meld_all_repeats(state.rules, groups, {m.key for m in side_melds})
+        seen.add(repeats)
+        if not repeats:
+            continue
+        move = meld_all_proved(state, groups, threes=True)[0]
+        if move is not None:
+            assert len(move.new) + len(move.add) == 1, f"{name} turn {state.turn}"
+            legal = why_illegal(state, move) is None
+            assert (move in legal_moves(state)) == legal, f"{name} turn {state.turn}"
+    assert seen == {True, False}
+
+
 def test_direct_constructors_make_the_dataclasses_own_values() -> None:
     """Issue 16: ``actions.meld_of`` and ``meldrules.make_meld`` store the slots directly;
     the objects must equal (and hash like) the ones the dataclass constructors make."""
