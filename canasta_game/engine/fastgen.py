@@ -74,7 +74,7 @@ from canasta_game.engine.take import (
 from canasta_game.engine.turn import (
     frozen_for,
     melded_out_problem,
-    pile_block,
+    pile_blocked,
     remove_cards,
     set_at,
 )
@@ -247,7 +247,7 @@ def draw_moves(state: State) -> list[Action] | None:
     if not melds or not state.stock or rules.pile_conflict == "A":
         return None
     moves: list[Action] = [_DRAWS[seat]]
-    if pile_block(state):
+    if pile_blocked(state):
         return moves  # C-PILE-5
     if rules.sequences:
         moves.extend(sequence_takes(state, side))  # SAM-18

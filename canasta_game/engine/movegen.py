@@ -470,11 +470,8 @@ def meld_all_proved(
         new[-1] = list(groups.blacks)
     if not new and (not adds or not side_melds):
         return None, False
-    move = meld_of(
-        seat,
-        tuple(tuple(cards) for cards in new.values()),
-        tuple((mid, tuple(cards)) for mid, cards in adds.items()),
-    )
+    add = tuple(zip(adds, map(tuple, adds.values()), strict=True))
+    move = meld_of(seat, tuple(map(tuple, new.values())), add)
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)

@@ -53,6 +53,7 @@ from canasta_game.engine.turn import (
     meets_minimum,
     melded_out_problem,
     pile_block,
+    pile_blocked,
     remove_cards,
     set_at,
     top_block,
@@ -411,7 +412,7 @@ class HandGroups:
 
 def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
-    if state.phase is not Phase.DRAW or pile_block(state) or _closed_never(state):
+    if state.phase is not Phase.DRAW or pile_blocked(state) or _closed_never(state):
         return []
     if pile_closed(state):  # IT-17, IT-10
         return []

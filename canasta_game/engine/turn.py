@@ -108,6 +108,21 @@ def pile_block(state: State) -> Reason | None:
     return top_block(state.rules, state.top, not state.discards)
 
 
+#: Per card uid: does it stop the pile on top of it? ``top_block`` refuses every wild card,
+#: black three, red three and Caliente under some rule (C-PILE-5, C-B3-3, C-UP-4, IT-18,
+#: O-B3-ASR3, C-R3-1, CAL-3) and nothing else, whatever the rules.
+_STOPS = tuple(
+    any(kinds) for kinds in zip(IS_WILD, IS_BLACK_THREE, IS_RED_THREE, IS_CALIENTE, strict=True)
+)
+
+
+def pile_blocked(state: State) -> bool:
+    """``pile_block(state) is not None`` without wording the reason: the move generators ask
+    it every draw phase and read only the answer."""
+    pile = state.pile
+    return not pile or _STOPS[pile[-1]]
+
+
 def frozen_for(state: State, side: int) -> bool:
     """C-PILE-3, C-PILE-4 and O-PILE-FROZEN (``frozen_why`` says which; this is the fast
     check the move generator runs thousands of times)."""

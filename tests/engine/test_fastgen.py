@@ -10,6 +10,7 @@ C-TURN-7 included), or a shortcut that admitted an illegal one, fails here.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -34,7 +35,7 @@ from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 from canasta_game.engine.take import HandGroups
-from canasta_game.engine.turn import set_at
+from canasta_game.engine.turn import pile_block, pile_blocked, set_at
 from canasta_game.sim.options import random_options
 
 
@@ -215,6 +216,21 @@ def test_meld_all_skipped_only_where_it_repeats_an_earlier_candidate(name: str) 
             legal = why_illegal(state, move) is None
             assert (move in legal_moves(state)) == legal, f"{name} turn {state.turn}"
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("name", ["classic-4", "italian", "caliente", "bolivia", "cuban"])
+def test_pile_blocked_answers_as_pile_block(name: str) -> None:
+    """C-PILE-5 (C-B3-3, C-UP-4, IT-18, O-B3-ASR3, C-R3-1, CAL-3): the generators' quick
+    ``pile_blocked`` must say yes exactly where ``pile_block`` gives a reason, for every card
+    on top, with and without the black threes laid out as bonus cards, and an empty pile."""
+    base = preset(name)
+    for rules in (base, dataclasses.replace(base, b3_asr3=True)):
+        state = new_hand(rules, f"blocked:{name}", 0)
+        for top in range(len(RANK_OF)):
+            with_top = evolve(state, pile=(*state.pile, top))
+            assert pile_blocked(with_top) == (pile_block(with_top) is not None), (name, top)
+        empty = evolve(state, pile=())
+        assert pile_blocked(empty) and pile_block(empty) is not None
 
 
 def test_direct_constructors_make_the_dataclasses_own_values() -> None:
