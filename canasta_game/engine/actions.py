@@ -59,6 +59,24 @@ def meld_of(seat: int, new: tuple[Cards, ...], add: tuple[tuple[int, Cards], ...
     return move
 
 
+_TAKE_SLOTS = tuple(
+    getattr(TakePile, name).__set__ for name in ("seat", "cards", "melds", "separate", "onto")
+)
+
+
+def take_of(seat: int, cards: Cards) -> TakePile:
+    """``TakePile(seat, cards)`` with its slots stored directly (``meld_of``'s reason: an open
+    side's draw phase builds a take per count of naturals and wild cards)."""
+    move = _new(TakePile)
+    set_seat, set_cards, set_melds, set_separate, set_onto = _TAKE_SLOTS
+    set_seat(move, seat)
+    set_cards(move, cards)
+    set_melds(move, ())
+    set_separate(move, False)
+    set_onto(move, None)
+    return move
+
+
 def AddToMeld(seat: int, mid: int, cards: Cards) -> Meld:
     """Shorthand for a ``Meld`` that only adds ``cards`` to the meld ``mid``."""
     return Meld(seat, add=((mid, tuple(cards)),))

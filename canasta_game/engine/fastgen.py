@@ -32,8 +32,8 @@ from canasta_game.engine.actions import (
     Discard,
     DrawStock,
     Meld,
-    TakePile,
     meld_of,
+    take_of,
 )
 from canasta_game.engine.cards import (
     ACE,
@@ -266,7 +266,7 @@ def draw_moves(state: State) -> list[Action] | None:
             verdict = simple.verdict(n, w)
             if verdict is False:
                 continue
-            move = TakePile(seat, tuple(nats[:n]) + tuple(wilds[:w]))
+            move = take_of(seat, tuple(nats[:n]) + tuple(wilds[:w]))
             if verdict or take_is_legal(state, move):
                 moves.append(move)
     return moves

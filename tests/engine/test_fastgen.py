@@ -18,7 +18,7 @@ from scenario import random_play_positions
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastgen
-from canasta_game.engine.actions import Meld, meld_of
+from canasta_game.engine.actions import Meld, TakePile, meld_of, take_of
 from canasta_game.engine.cards import ACE, FOUR, IS_NATURAL, JOKER, RANK_OF, SUIT_OF, make_uid
 from canasta_game.engine.cards import RANK_CHARS as RANKS
 from canasta_game.engine.game import apply, why_illegal
@@ -234,8 +234,9 @@ def test_pile_blocked_answers_as_pile_block(name: str) -> None:
 
 
 def test_direct_constructors_make_the_dataclasses_own_values() -> None:
-    """Issue 16: ``actions.meld_of`` and ``meldrules.make_meld`` store the slots directly;
-    the objects must equal (and hash like) the ones the dataclass constructors make."""
+    """Issue 16: ``actions.meld_of``, ``actions.take_of`` and ``meldrules.make_meld`` store
+    the slots directly; the objects must equal (and hash like) the ones the dataclass
+    constructors make."""
     nine = tuple(make_uid(RANKS.index("9"), suit) for suit in range(3))
     move = meld_of(2, (nine,), ((5, (make_uid(0, 0),)),))
     assert move == Meld(2, (nine,), ((5, (make_uid(0, 0),)),))
@@ -243,6 +244,9 @@ def test_direct_constructors_make_the_dataclasses_own_values() -> None:
     made = make_meld(preset("samba"), 7, RANKS.index("9"), nine, 3, 0)
     assert made == TableMeld(7, RANKS.index("9"), nine, 3, 0, 7)
     assert made.canasta_size == preset("samba").canasta_size
+    take = take_of(1, nine[:2])
+    assert take == TakePile(1, nine[:2]) and hash(take) == hash(TakePile(1, nine[:2]))
+    assert (take.melds, take.separate, take.onto) == ((), False, None)
 
 
 def test_kind_discards_are_the_general_discards() -> None:
