@@ -659,30 +659,82 @@ def _spread_dp(
     rules: Rules, entries: list[list[int]], wilds: int, caps: tuple[int, int, int]
 ) -> bool:
     """``_spread`` by a small dynamic programme over the melds, for any number of wild cards
-    (``caps``: the needs, none below zero)."""
+    (``caps``: the needs, none below zero). A meld's ways to take wild cards do not depend on
+    how many the melds before it took (``_spread_options``), so they are read once per meld;
+    a way that makes no canasta passes the outcomes on unchanged (one set union)."""
     cap_q, cap_n, cap_d = caps
+    if not cap_n and not cap_d:
+        return _spread_count(rules, entries, wilds, cap_q)
     # reachable[w] = set of (canastas, natural, dirty canastas), each capped at what is needed
     reachable: dict[int, set[tuple[int, int, int]]] = {0: {(0, 0, 0)}}
-    for nat, wild, size, least, locked in entries:
+    for entry in entries:
+        options = _spread_options(rules, entry, wilds)
         step: dict[int, set[tuple[int, int, int]]] = {}
         for used, outcomes in reachable.items():
-            for add in range(least, (used if locked else wilds) - used + 1):
-                if wild + add > wild_cap(rules, nat, size + add):
-                    continue
-                if rules.meld_max and size + add > rules.meld_max:
-                    continue  # CUB-4
-                canasta = size + add >= rules.canasta_size
-                natural = canasta and wild + add == 0
-                dirty = canasta and not natural
+            room = wilds - used
+            for add, natural in options:
+                if add > room:
+                    break  # (the options go up by wild cards)
                 bucket = step.setdefault(used + add, set())
-                for c, n, d in outcomes:
-                    bucket.add(
-                        (min(cap_q, c + canasta), min(cap_n, n + natural), min(cap_d, d + dirty))
-                    )
+                if natural is None:
+                    bucket |= outcomes
+                    continue
+                dirty = not natural
+                bucket.update(
+                    [
+                        (min(cap_q, c + 1), min(cap_n, n + natural), min(cap_d, d + dirty))
+                        for c, n, d in outcomes
+                    ]
+                )
         reachable = step
         if not reachable:
             return False
     return any(c >= cap_q and n >= cap_n and d >= cap_d for c, n, d in reachable.get(wilds, ()))
+
+
+def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int) -> bool:
+    """``_spread_dp`` where only canastas are counted (no natural canasta nor IT-20's dirty one
+    asked: most rules, Samba's among them): for each number of wild cards placed, the most
+    canastas reachable (at most ``need``; -1: none) is all a later meld needs, more never
+    being worse."""
+    best = [0] + [-1] * wilds
+    span = range(wilds + 1)
+    for entry in entries:
+        options = _spread_options(rules, entry, wilds)
+        step = [-1] * (wilds + 1)
+        for used in span:
+            have = best[used]
+            if have < 0:
+                continue
+            for add, natural in options:
+                at = used + add
+                if at > wilds:
+                    break  # (the options go up by wild cards)
+                got = have if natural is None else min(need, have + 1)
+                if got > step[at]:
+                    step[at] = got
+        if max(step) < 0:
+            return False
+        best = step
+    return best[wilds] >= need
+
+
+def _spread_options(rules: Rules, entry: list[int], wilds: int) -> list[tuple[int, bool | None]]:
+    """The wild cards a solver entry ``[naturals, wilds, size, least, locked]`` may take (of
+    ``wilds`` at most, fewest first: ``least`` and up, none for a canasta SAM-15 locks),
+    within its cap (C-MELD-3) and the largest meld (CUB-4), each with what it makes: None no
+    canasta, True a natural one, False one with wild cards."""
+    nat, wild, size, least, locked = entry
+    full = rules.canasta_size
+    top = rules.meld_max
+    options: list[tuple[int, bool | None]] = []
+    for add in range(least, (0 if locked else wilds) + 1):
+        if wild + add > wild_cap(rules, nat, size + add):
+            continue
+        if top and size + add > top:
+            continue  # CUB-4
+        options.append((add, None if size + add < full else wild + add == 0))
+    return options
 
 
 def _spread_none(rules: Rules, entries: list[list[int]], caps: tuple[int, int, int]) -> bool:
