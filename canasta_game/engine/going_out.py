@@ -225,15 +225,23 @@ def _counts(hand: tuple[int, ...]) -> tuple[dict[int, int], int, int]:
     """The hand as (naturals by rank, wild cards, black threes)."""
     naturals: dict[int, int] = {}
     wilds = blacks = 0
+    kind_of = _KIND_OF
     for card in hand:
-        if IS_WILD[card]:
+        kind = kind_of[card]
+        if kind >= 0:
+            naturals[kind] = naturals.get(kind, 0) + 1
+        elif kind == _WILD:
             wilds += 1
-        elif IS_BLACK_THREE[card]:
-            blacks += 1
         else:
-            rank = RANK_OF[card]
-            naturals[rank] = naturals.get(rank, 0) + 1
+            blacks += 1
     return naturals, wilds, blacks
+
+
+#: Per card uid: ``_WILD``, ``_BLACK`` or else its rank (``_counts``: one look-up a card).
+_KIND_OF: tuple[int, ...] = tuple(
+    _WILD if IS_WILD[c] else _BLACK if IS_BLACK_THREE[c] else RANK_OF[c]
+    for c in range(len(RANK_OF))
+)
 
 
 def _cut(
@@ -260,14 +268,14 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     if rules.out_needs_sequence and not run_canastas:
         return False  # BOL-9: groups never make an escalera
     naturals, wilds, blacks = _counts(hand)
+    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
+    if stuck is None:
+        return False  # (most hands asked: no discard is tried)
     discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
     if blacks and not rules.out_nowild3 and not first_round(state):  # CUB-7
         discards.append(_BLACK)
-    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
-    if stuck is None:
-        return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
     # (the cards tried, where a new group of a melded rank may follow: SAM-12, O-PILE-CONFLICT=A)
@@ -345,24 +353,30 @@ def _canastas_in_reach(
     least = reach
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
-        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+        key = meld.key
+        if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
             continue
-        if meld.is_wild_meld:
-            reach += meld.size + wilds >= full
-            least += meld.size + wilds >= full
+        size = meld.naturals + meld.wilds
+        if key == WILD_KEY:
+            made = size + wilds >= full
+            reach += made
+            least += made
             if least >= need:
                 return True
             continue
-        nat = meld.naturals + naturals.get(meld.key, 0)
-        room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
-        alone = meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+        count = naturals.get(key, 0)
+        room = max(0, wild_cap(rules, meld.naturals + count, UNLIMITED) - meld.wilds)
+        alone = size + count + min(wilds, room) >= full
         least += alone
         if least >= need:
             return True
-        pool = pooled.setdefault(meld.key, [naturals.get(meld.key, 0) + wilds, 0, 0])
-        pool[0] += meld.size
-        pool[1] += 1
-        pool[2] += alone
+        pool = pooled.get(key)
+        if pool is None:
+            pooled[key] = [count + wilds + size, 1, alone]
+        else:
+            pool[0] += size
+            pool[1] += 1
+            pool[2] += alone
     for cards, number, alone in pooled.values():
         # joined groups (SAM-12) hold their cards together: at most a canasta per seven
         joined = min(number, cards // full) if rules.sequences and number > 1 else 0
