@@ -129,7 +129,7 @@ _KEY = attrgetter("key")
 def combine_moves(state: State) -> list[Action]:
     """SAM-12: every legal joining of two of the side's groups of one rank."""
     seat = state.current
-    melds = state.melds[state.side_of(seat)]
+    melds = state.melds[state.rules.seat_side[seat]]
     out: list[Action] = []
     if len(set(map(_KEY, melds))) == len(melds):
         return out  # (most sides: no two melds of one key)
@@ -426,12 +426,13 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
     """New sequences from hand (alone, or with the opening's groups while closed) and the
     extensions of the side's incomplete sequences."""
     seat = state.current
-    side = state.side_of(seat)
+    side = state.rules.seat_side[seat]
     hand = state.hands[seat]
     bits = _run_bits(hand)
     runs = hand_runs(hand, state.rules.canasta_size, bits)
-    out = [Meld(seat, (run,)) for run in runs]
-    if not state.melds[side]:
+    out = [Meld(seat, (run,)) for run in runs] if runs else []  # (most hands: none)
+    melds = state.melds[side]
+    if not melds:
         need, _ = state.minimum(side)
         for run in runs:
             used = set(run)
@@ -441,7 +442,7 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
                 out.append(Meld(seat, (*batch, run)))
         return out
     keyed: dict[int, int] | None = None
-    for meld in state.melds[side]:
+    for meld in melds:
         if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits):
             keyed = run_index(hand) if keyed is None else keyed
             extension = run_extension(meld, keyed)
