@@ -225,15 +225,23 @@ def _counts(hand: tuple[int, ...]) -> tuple[dict[int, int], int, int]:
     """The hand as (naturals by rank, wild cards, black threes)."""
     naturals: dict[int, int] = {}
     wilds = blacks = 0
+    kind_of = _KIND_OF
     for card in hand:
-        if IS_WILD[card]:
+        kind = kind_of[card]
+        if kind >= 0:
+            naturals[kind] = naturals.get(kind, 0) + 1
+        elif kind == _WILD:
             wilds += 1
-        elif IS_BLACK_THREE[card]:
-            blacks += 1
         else:
-            rank = RANK_OF[card]
-            naturals[rank] = naturals.get(rank, 0) + 1
+            blacks += 1
     return naturals, wilds, blacks
+
+
+#: Per card uid: ``_WILD``, ``_BLACK`` or else its rank (``_counts``: one look-up a card).
+_KIND_OF: tuple[int, ...] = tuple(
+    _WILD if IS_WILD[c] else _BLACK if IS_BLACK_THREE[c] else RANK_OF[c]
+    for c in range(len(RANK_OF))
+)
 
 
 def _cut(
@@ -260,14 +268,14 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     if rules.out_needs_sequence and not run_canastas:
         return False  # BOL-9: groups never make an escalera
     naturals, wilds, blacks = _counts(hand)
+    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
+    if stuck is None:
+        return False  # (most hands asked: no discard is tried)
     discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
     if blacks and not rules.out_nowild3 and not first_round(state):  # CUB-7
         discards.append(_BLACK)
-    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
-    if stuck is None:
-        return False
     if stuck:
         discards = [d for d in discards if d == stuck[0]]
     # (the cards tried, where a new group of a melded rank may follow: SAM-12, O-PILE-CONFLICT=A)
@@ -345,24 +353,30 @@ def _canastas_in_reach(
     least = reach
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
-        if meld.is_black_threes or meld.key >= SEQUENCE_KEY:
+        key = meld.key
+        if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
             continue
-        if meld.is_wild_meld:
-            reach += meld.size + wilds >= full
-            least += meld.size + wilds >= full
+        size = meld.naturals + meld.wilds
+        if key == WILD_KEY:
+            made = size + wilds >= full
+            reach += made
+            least += made
             if least >= need:
                 return True
             continue
-        nat = meld.naturals + naturals.get(meld.key, 0)
-        room = max(0, wild_cap(rules, nat, UNLIMITED) - meld.wilds)
-        alone = meld.size + naturals.get(meld.key, 0) + min(wilds, room) >= full
+        count = naturals.get(key, 0)
+        room = max(0, wild_cap(rules, meld.naturals + count, UNLIMITED) - meld.wilds)
+        alone = size + count + min(wilds, room) >= full
         least += alone
         if least >= need:
             return True
-        pool = pooled.setdefault(meld.key, [naturals.get(meld.key, 0) + wilds, 0, 0])
-        pool[0] += meld.size
-        pool[1] += 1
-        pool[2] += alone
+        pool = pooled.get(key)
+        if pool is None:
+            pooled[key] = [count + wilds + size, 1, alone]
+        else:
+            pool[0] += size
+            pool[1] += 1
+            pool[2] += alone
     for cards, number, alone in pooled.values():
         # joined groups (SAM-12) hold their cards together: at most a canasta per seven
         joined = min(number, cards // full) if rules.sequences and number > 1 else 0
@@ -659,30 +673,82 @@ def _spread_dp(
     rules: Rules, entries: list[list[int]], wilds: int, caps: tuple[int, int, int]
 ) -> bool:
     """``_spread`` by a small dynamic programme over the melds, for any number of wild cards
-    (``caps``: the needs, none below zero)."""
+    (``caps``: the needs, none below zero). A meld's ways to take wild cards do not depend on
+    how many the melds before it took (``_spread_options``), so they are read once per meld;
+    a way that makes no canasta passes the outcomes on unchanged (one set union)."""
     cap_q, cap_n, cap_d = caps
+    if not cap_n and not cap_d:
+        return _spread_count(rules, entries, wilds, cap_q)
     # reachable[w] = set of (canastas, natural, dirty canastas), each capped at what is needed
     reachable: dict[int, set[tuple[int, int, int]]] = {0: {(0, 0, 0)}}
-    for nat, wild, size, least, locked in entries:
+    for entry in entries:
+        options = _spread_options(rules, entry, wilds)
         step: dict[int, set[tuple[int, int, int]]] = {}
         for used, outcomes in reachable.items():
-            for add in range(least, (used if locked else wilds) - used + 1):
-                if wild + add > wild_cap(rules, nat, size + add):
-                    continue
-                if rules.meld_max and size + add > rules.meld_max:
-                    continue  # CUB-4
-                canasta = size + add >= rules.canasta_size
-                natural = canasta and wild + add == 0
-                dirty = canasta and not natural
+            room = wilds - used
+            for add, natural in options:
+                if add > room:
+                    break  # (the options go up by wild cards)
                 bucket = step.setdefault(used + add, set())
-                for c, n, d in outcomes:
-                    bucket.add(
-                        (min(cap_q, c + canasta), min(cap_n, n + natural), min(cap_d, d + dirty))
-                    )
+                if natural is None:
+                    bucket |= outcomes
+                    continue
+                dirty = not natural
+                bucket.update(
+                    [
+                        (min(cap_q, c + 1), min(cap_n, n + natural), min(cap_d, d + dirty))
+                        for c, n, d in outcomes
+                    ]
+                )
         reachable = step
         if not reachable:
             return False
     return any(c >= cap_q and n >= cap_n and d >= cap_d for c, n, d in reachable.get(wilds, ()))
+
+
+def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int) -> bool:
+    """``_spread_dp`` where only canastas are counted (no natural canasta nor IT-20's dirty one
+    asked: most rules, Samba's among them): for each number of wild cards placed, the most
+    canastas reachable (at most ``need``; -1: none) is all a later meld needs, more never
+    being worse."""
+    best = [0] + [-1] * wilds
+    span = range(wilds + 1)
+    for entry in entries:
+        options = _spread_options(rules, entry, wilds)
+        step = [-1] * (wilds + 1)
+        for used in span:
+            have = best[used]
+            if have < 0:
+                continue
+            for add, natural in options:
+                at = used + add
+                if at > wilds:
+                    break  # (the options go up by wild cards)
+                got = have if natural is None else min(need, have + 1)
+                if got > step[at]:
+                    step[at] = got
+        if max(step) < 0:
+            return False
+        best = step
+    return best[wilds] >= need
+
+
+def _spread_options(rules: Rules, entry: list[int], wilds: int) -> list[tuple[int, bool | None]]:
+    """The wild cards a solver entry ``[naturals, wilds, size, least, locked]`` may take (of
+    ``wilds`` at most, fewest first: ``least`` and up, none for a canasta SAM-15 locks),
+    within its cap (C-MELD-3) and the largest meld (CUB-4), each with what it makes: None no
+    canasta, True a natural one, False one with wild cards."""
+    nat, wild, size, least, locked = entry
+    full = rules.canasta_size
+    top = rules.meld_max
+    options: list[tuple[int, bool | None]] = []
+    for add in range(least, (0 if locked else wilds) + 1):
+        if wild + add > wild_cap(rules, nat, size + add):
+            continue
+        if top and size + add > top:
+            continue  # CUB-4
+        options.append((add, None if size + add < full else wild + add == 0))
+    return options
 
 
 def _spread_none(rules: Rules, entries: list[list[int]], caps: tuple[int, int, int]) -> bool:
