@@ -396,7 +396,7 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
     everything, built = (
         (None, False)
-        if _meld_all_repeats(state.rules, groups, keys)
+        if _meld_all_repeats(state, groups, keys)
         else movegen.meld_all_proved(state, groups, threes=True)
     )
     if everything is not None:
@@ -424,22 +424,31 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             out.append(move)
 
 
-def _meld_all_repeats(rules: Rules, groups: HandGroups, keys: set[int]) -> bool:
+def _meld_all_repeats(state: State, groups: HandGroups, keys: set[int]) -> bool:
     """Is "meld all" sure to add nothing to an open side's list (issue 16: it was a tenth of
-    random self-play)? With no wild card, fewer than three black threes and no rule that
-    splits a rank (SAM-12, O-PILE-CONFLICT=A) or caps a group (CUB-4, MAC-15), it lays each
-    melded rank's naturals on its group and each other rank of three or more as a new group
-    (``movegen.meld_all``). When that is one part or none, the batch is the addition
-    (``_additions``) or the new group (``_melds``) built before it, which is listed already
-    or was refused by the same exact checks."""
-    if groups.wilds or len(groups.blacks) >= 3:
-        return False
-    if rules.sequences or rules.pile_conflict == "A" or rules.meld_max:
+    random self-play)? With no wild card, fewer than three black threes and no cap on a group
+    (CUB-4, MAC-15), it lays each melded rank's naturals on its group, each other rank of three
+    or more as a new group, and the ends of the side's sequences (SAM-11); fewer than a
+    canasta's worth of a melded rank are never laid beside it (SAM-12, O-PILE-CONFLICT=A:
+    ``movegen._beside``). When that is one part or none, the batch is the addition
+    (``_additions``), the new group (``_melds``) or the extension (``sequence_moves``) built
+    before it, which is listed already or was refused by the same exact checks."""
+    rules = state.rules
+    if groups.wilds or len(groups.blacks) >= 3 or rules.meld_max:
         return False
     parts = 0
     for rank, nats in groups.naturals.items():
-        if rank in keys or len(nats) >= 3:
+        if rank in keys:
+            if len(nats) >= rules.canasta_size:
+                return False  # (maybe a new group beside it instead)
             parts += 1
+        elif len(nats) >= 3:
+            parts += 1
+    if parts > 1:
+        return False
+    if rules.sequences:
+        melds = state.melds[rules.seat_side[state.current]]
+        parts += movegen.runs_extended(state.hands[state.current], melds)
     return parts <= 1
 
 

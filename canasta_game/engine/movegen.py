@@ -399,6 +399,13 @@ def _may_extend(meld: TableMeld, bits: int) -> bool:
     return bool(ends & 1)
 
 
+def runs_extended(hand: Cards, melds: tuple[TableMeld, ...]) -> int:
+    """How many of the side's sequences a card of ``hand`` may extend (SAM-11, ``_may_extend``:
+    each a part of "meld all", ``fastgen`` counting them)."""
+    bits = _run_bits(hand)
+    return sum(1 for meld in melds if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits))
+
+
 def run_extension(meld: TableMeld, have: dict[int, int]) -> Cards:
     """SAM-11: the hand cards that extend the sequence ``meld`` at its ends, up to 7 (``have``:
     the hand's ``run_index``, read once for the side's sequences)."""

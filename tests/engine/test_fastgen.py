@@ -32,7 +32,7 @@ from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.movegen import discard_moves, hand_runs, legal_moves, meld_all_proved
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
-from canasta_game.engine.setup import new_hand
+from canasta_game.engine.setup import new_hand, state_from_setup
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 from canasta_game.engine.take import HandGroups
 from canasta_game.engine.turn import pile_block, pile_blocked, set_at
@@ -194,19 +194,28 @@ def test_out_by_discard_is_a_yes_of_can_go_out(name: str) -> None:
     assert said > agreed / 2 or name not in ("classic-4", "samba")
 
 
-@pytest.mark.parametrize("name", ["classic-4", "classic-2", "cz-house", "italian"])
+@pytest.mark.parametrize(
+    "name",
+    ["classic-4", "classic-2", "cz-house", "italian", "samba", "bolivia", "brazilian", "beside"],
+)
 def test_meld_all_skipped_only_where_it_repeats_an_earlier_candidate(name: str) -> None:
-    """Issue 16, C-MELD-1..6: the fast list skips "meld all" where ``_meld_all_repeats`` says
-    it adds nothing; there it must be no move, or one group or addition that the list holds
-    exactly when the full check allows it (so it was built before, kept or refused). The
-    walk meets positions where the cut holds and where it does not."""
+    """Issue 16, C-MELD-1..6, SAM-11, SAM-12: the fast list skips "meld all" where
+    ``_meld_all_repeats`` says it adds nothing; there it must be no move, or one group,
+    addition or extension that the list holds exactly when the full check allows it (so it
+    was built before, kept or refused). "beside": Classic with O-PILE-CONFLICT=A. The walk
+    meets positions where the cut holds and where it does not."""
+    rules = (
+        dataclasses.replace(preset("classic-4"), pile_conflict="A")
+        if name == "beside"
+        else preset(name)
+    )
     seen: set[bool] = set()
-    for state in random_play_positions(preset(name), f"repeats:{name}", hands=3):
+    for state in random_play_positions(rules, f"repeats:{name}", hands=3):
         side_melds = state.melds[state.side_of(state.current)]
         if not side_melds or len(state.hands[state.current]) < 2:
             continue
         groups = HandGroups(state.hands[state.current])
-        repeats = fastgen._meld_all_repeats(state.rules, groups, {m.key for m in side_melds})
+        repeats = fastgen._meld_all_repeats(state, groups, {m.key for m in side_melds})
         seen.add(repeats)
         if not repeats:
             continue
@@ -216,6 +225,27 @@ def test_meld_all_skipped_only_where_it_repeats_an_earlier_candidate(name: str) 
             legal = why_illegal(state, move) is None
             assert (move in legal_moves(state)) == legal, f"{name} turn {state.turn}"
     assert seen == {True, False}
+
+
+def test_meld_all_beside_a_canasta_is_not_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SAM-12: seven kings in hand beside the side's canasta of kings, no wild card: "meld
+    all" lays them as a new group beside it, a move no single candidate makes, so
+    ``_meld_all_repeats`` must not skip it and the fast list must offer it."""
+    state = state_from_setup(
+        preset("samba"),
+        ["Kh Kh Kh Kd Kd Kd Kc 5h 9c Jd", "4c 4d", "4h 4s", "6c 6d"],
+        stock="7c 7d 8h 8s",
+        pile="9h",
+        melds={0: ["Ks Ks Ks Ks Ks 2c 2d"]},
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+    )
+    groups = HandGroups(state.hands[0])
+    beside = meld_all_proved(state, groups, threes=True)[0]
+    assert beside is not None and len(beside.new) == 1 and not beside.add
+    assert not fastgen._meld_all_repeats(state, groups, {m.key for m in state.melds[0]})
+    fast = fastgen.play_moves(state)
+    assert fast is not None and beside in fast and fast == _general(state, monkeypatch)
 
 
 @pytest.mark.parametrize("name", ["classic-4", "italian", "caliente", "bolivia", "cuban"])
