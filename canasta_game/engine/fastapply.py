@@ -61,26 +61,51 @@ def _discard(state: State, move: Discard) -> State | None:
 
 
 def _draw(state: State) -> State | None:
-    """C-TURN-2: ``draw_count`` cards off the top of the stock; a bonus three among them
-    (C-R3-3) or a stock too short (C-STOCK-7, O-STOCK-RECYCLE) is left to ``apply``."""
+    """C-TURN-2: ``draw_count`` cards off the top of the stock, each bonus three among them
+    laid out for the side and replaced from the stock (C-R3-3, C-R3-4). A stock that runs
+    out before the draw is complete (C-STOCK-7, O-STOCK-RECYCLE) or on a bonus three (C-R3-5)
+    is left to ``apply``; so are rules outside ``constructive.MODELLED_FIELDS`` (MAC-7 and
+    MAC-8 keep a three in hand)."""
     rules = state.rules
     count = rules.draw_count
     stock = state.stock
     if len(stock) < count or constructive.needs_full_check(rules):
         return None
     drawn = stock[-count:][::-1]  # the top card (the last element) is drawn first
-    if any(map(constructive.bonus_threes(rules).__getitem__, drawn)):
-        return None
     seat = state.current
-    return evolve_known(
-        state,
-        {
-            "stock": stock[:-count],
-            "hands": set_at(state.hands, seat, state.hands[seat] + drawn),
-            "drew": DrawKind.STOCK,
-            "phase": Phase.PLAY,
-        },
-    )
+    changes: dict[str, object] = {"drew": DrawKind.STOCK, "phase": Phase.PLAY}
+    bonus = constructive.bonus_threes(rules)
+    if any(map(bonus.__getitem__, drawn)):
+        replaced = _replaced(stock, count, bonus)
+        if replaced is None:
+            return None
+        drawn, placed = replaced
+        side = rules.seat_side[seat]
+        changes["bonus_threes"] = set_at(
+            state.bonus_threes, side, state.bonus_threes[side] + placed
+        )
+        count += len(placed)
+    changes["stock"] = stock[:-count]
+    changes["hands"] = set_at(state.hands, seat, state.hands[seat] + drawn)
+    return evolve_known(state, changes)
+
+
+def _replaced(
+    stock: tuple[int, ...], count: int, bonus: tuple[bool, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """C-R3-3, C-R3-4: the ``count`` cards drawn and the bonus threes laid out on the way,
+    each replaced by the next card of the stock (``game._stock_cards``' order); None where
+    the stock runs out first (C-STOCK-7, O-STOCK-RECYCLE, C-R3-5: ``apply`` decides). A draw
+    that takes the stock's last card as its last drawn card is complete (C-STOCK-7)."""
+    drawn: list[int] = []
+    placed: list[int] = []
+    for card in reversed(stock):
+        if len(drawn) == count:
+            break
+        (placed if bonus[card] else drawn).append(card)
+    if len(drawn) < count:
+        return None
+    return tuple(drawn), tuple(placed)
 
 
 def _meld(state: State, move: Meld) -> State | None:

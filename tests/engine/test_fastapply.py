@@ -22,7 +22,7 @@ from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
-from canasta_game.engine.state import Phase
+from canasta_game.engine.state import Phase, State, evolve
 from canasta_game.sim.options import random_options
 
 
@@ -65,16 +65,40 @@ def _compare(rules: Rules, label: str, hands: int) -> tuple[int, int, int]:
     return plain, melds, takes
 
 
-def test_a_draw_of_a_red_three_is_made_by_apply() -> None:
-    """C-R3-3: the red three is laid out and replaced, which ``apply`` does."""
-    rules = preset("classic-4")
-    for seed in range(40):
+def _red_three_on_top(name: str, below: int | None = None) -> State:
+    """A dealt hand's state whose stock shows a bonus three on top (and, with ``below``,
+    only that many cards under it)."""
+    rules = preset(name)
+    for seed in range(60):
         state = new_hand(rules, seed, 0)
-        if rules.is_bonus_three(state.stock[-1]):
-            break
-    else:
-        pytest.fail("no seed with a red three on top of the stock")
+        threes = [c for c in state.stock if rules.is_bonus_three(c)]
+        if threes:
+            rest = [c for c in state.stock if c != threes[0]]
+            rest = rest if below is None else rest[len(rest) - below :]
+            return evolve(state, stock=(*rest, threes[0]))
+    pytest.fail("no seed with a bonus three in the stock")
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba"])
+def test_a_draw_of_a_red_three_is_made_here(name: str) -> None:
+    """C-R3-3, C-R3-4: the red three is laid out for the side and replaced from the stock,
+    by ``advance`` itself, exactly as ``apply`` does it (Samba draws two, O-DRAW-K)."""
+    state = _red_three_on_top(name)
     move = DrawStock(state.current)
+    assert fastapply._draw(state) is not None
     after = advance(state, move)
     assert after == apply(state, move)[0]
-    assert state.stock[-1] in after.bonus_threes[rules.seat_side[state.current]]
+    assert state.stock[-1] in after.bonus_threes[state.rules.seat_side[state.current]]
+    assert len(after.hands[state.current]) == len(state.hands[state.current]) + (
+        state.rules.draw_count
+    )
+
+
+@pytest.mark.parametrize("below", [0, 1])
+def test_a_red_three_the_stock_cannot_replace_is_left_to_apply(below: int) -> None:
+    """C-R3-5, C-STOCK-7: a red three with nothing (or too little) under it ends the hand or
+    the draw the way ``apply`` decides; ``advance`` gives the same state."""
+    state = _red_three_on_top("samba", below=below)
+    move = DrawStock(state.current)
+    assert fastapply._draw(state) is None
+    assert advance(state, move) == apply(state, move)[0]
