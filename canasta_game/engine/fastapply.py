@@ -16,9 +16,9 @@ from itertools import filterfalse
 from canasta_game.engine import constructive
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
-from canasta_game.engine.game import apply, turn_changes
+from canasta_game.engine.game import apply, next_turn_fields
 from canasta_game.engine.meldrules import classify, grown, make_meld
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve_known
+from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve_known, of_fields
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import remove_cards, set_at
 
@@ -41,7 +41,7 @@ def advance(state: State, move: Action) -> State:
 
 def _discard(state: State, move: Discard) -> State | None:
     """C-TURN-4: the card goes on the pile (freezing it, C-PILE-3) and the next seat's turn
-    begins (``game.turn_changes``, in the same copy). Not for going out or a player who must
+    begins (``game.next_turn_fields``, in the same copy). Not for going out or a player who must
     go out (C-OUT-2, C-B3-2, C-OUT-6), nor with an empty stock (C-STOCK-4 may end the hand
     when the next turn begins): ``apply`` decides those."""
     hand = state.hands[state.current]
@@ -52,12 +52,12 @@ def _discard(state: State, move: Discard) -> State | None:
     seat = state.current
     index = hand.index(move.card)
     rules = state.rules
-    changes = turn_changes(state, (seat + 1) % rules.players)
-    changes["hands"] = set_at(state.hands, seat, hand[:index] + hand[index + 1 :])
-    changes["pile"] = (*state.pile, move.card)
-    changes["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
-    changes["discards"] = (*state.discards, (seat, move.card))
-    return evolve_known(state, changes)
+    fields = next_turn_fields(state, (seat + 1) % rules.players)
+    fields["hands"] = set_at(state.hands, seat, hand[:index] + hand[index + 1 :])
+    fields["pile"] = (*state.pile, move.card)
+    fields["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
+    fields["discards"] = (*state.discards, (seat, move.card))
+    return of_fields(fields)
 
 
 def _draw(state: State) -> State | None:

@@ -518,7 +518,7 @@ def meld_all_proved(
         new[-1] = list(groups.blacks)
     if not new and (not adds or not side_melds):
         return None, False
-    add = tuple(zip(adds, map(tuple, adds.values()), strict=True))
+    add = tuple([(mid, tuple(cards)) for mid, cards in adds.items()]) if adds else ()
     move = meld_of(seat, tuple(map(tuple, new.values())), add)
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:

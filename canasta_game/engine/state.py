@@ -190,6 +190,14 @@ def evolve_known(state: State, changes: dict[str, object]) -> State:
     return made
 
 
+def of_fields(fields: dict[str, object]) -> State:
+    """The State whose fields are ``fields``, every one of them (``game.next_turn_fields``:
+    the dict becomes the new State's own, so the caller must not keep changing it)."""
+    made = _new(State)
+    _set_dict(made, fields)
+    return made
+
+
 _new = object.__new__
 _set_dict = State.__dict__["__dict__"].__set__  # (State is frozen: its own setattr refuses)
 _FIELDS = frozenset(State.__dataclass_fields__)
