@@ -289,19 +289,45 @@ def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> li
     pending = rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds)
     wilds = groups.wilds
     out: list[Action] = []
+    counts = _group_wilds(rules)
     for rank, nats in groups.naturals.items():  # new groups (C-MELD-1..3), cheap wilds first
         n = len(nats)
         if n < 2 or rank in keys:
             continue
-        for w in range(0 if n >= 3 else 1, min(len(wilds), wild_cap(rules, n, n + 3)) + 1):
-            if n + w < 3 or (w and pending) or not counts_fit(rules, n, w):
-                continue  # C-MELD-1..3, O-WILD-MELDS: why_illegal refuses it whatever is left
+        for w in counts[n] if n < len(counts) else _fitting_wilds(rules, n):
+            if w > len(wilds) or (w and pending):
+                break  # (O-WILD-MELDS: why_illegal refuses it whatever is left)
             move = meld_of(seat, (tuple(nats) + tuple(wilds[:w]),), ())
             if left - n - w >= 2 or _checked(state, melds, move, left - n - w, proven=True):
                 out.append(move)
     _additions(state, groups, melds, pending, out)
     _rare(state, groups, keys, out)
     return out
+
+
+def _group_wilds(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Per count of naturals (up to a canasta's worth and more), ``_fitting_wilds``, made once
+    per Rules value: every open side's play list asks it for each pair in hand."""
+    table = rules.memo.get(_GROUP_WILDS_KEY)
+    if table is None:
+        table = tuple(_fitting_wilds(rules, n) for n in range(2 * rules.canasta_size))
+        rules.memo[_GROUP_WILDS_KEY] = table
+    return table  # type: ignore[no-any-return]
+
+
+_GROUP_WILDS_KEY = "fastgen.group_wilds"
+
+
+def _fitting_wilds(rules: Rules, naturals: int) -> tuple[int, ...]:
+    """The counts of wild cards, fewest first, with which ``naturals`` naturals of one rank
+    make a new group ``why_illegal`` may allow: three cards or more (C-MELD-1, C-MELD-2)
+    within the wild-card cap (C-MELD-3, ``wild_cap``; CUB-4 sizes: ``counts_fit``)."""
+    top = wild_cap(rules, naturals, naturals + 3)
+    return tuple(
+        w
+        for w in range(0 if naturals >= 3 else 1, min(top, len(RANK_OF)) + 1)
+        if naturals + w >= 3 and counts_fit(rules, naturals, w)
+    )
 
 
 def _additions(

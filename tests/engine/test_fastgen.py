@@ -28,7 +28,7 @@ from canasta_game.engine.going_out import (
     surely_stuck,
     within_reach,
 )
-from canasta_game.engine.meldrules import make_meld
+from canasta_game.engine.meldrules import check_counts, make_meld, wild_cap
 from canasta_game.engine.movegen import discard_moves, hand_runs, legal_moves, meld_all_proved
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
@@ -340,3 +340,38 @@ def test_black_threes_decided_as_the_full_check_decides(name: str) -> None:
                 assert legal == (why_illegal(state, move) is None), f"{name} {state.turn}: {move}"
                 seen.add(legal)
     assert seen == {True, False} or (seen and name in ("bolivia", "chilean"))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"meld_wild": "LE_NAT"},
+        {"meld_wild": "LT_NAT"},
+        {"meld_wild": "MAX2"},
+        {"meld_wild": "IT"},
+        {"pile_conflict": "B", "pile_nocanadd": True},
+    ],
+)
+def test_new_group_wild_counts_are_the_ones_the_cap_allows(changes: dict[str, object]) -> None:
+    """C-MELD-1..3 (and O-PILE-CONFLICT=B's uncapped big melds): the wild-card counts
+    ``_melds`` tries for a new group of n naturals are exactly those with three cards or more
+    that ``check_counts`` accepts, up to the cap, fewest first (Samba's canasta sizes too)."""
+    for base in ("classic-4", "samba"):
+        rules = dataclasses.replace(preset(base), **changes)
+        table = fastgen._group_wilds(rules)
+        assert len(table) == 2 * rules.canasta_size
+        for naturals in range(2, 3 * rules.canasta_size):
+            cap = wild_cap(rules, naturals, naturals + 3)
+            wanted = tuple(
+                w
+                for w in range(min(cap, 40) + 1)
+                if naturals + w >= 3 and check_counts(rules, naturals, w) is None
+            )
+            got = (
+                table[naturals]
+                if naturals < len(table)
+                else fastgen._fitting_wilds(rules, naturals)
+            )
+            assert got[: len(wanted)] == wanted, (base, changes, naturals)
+            assert all(check_counts(rules, naturals, w) is None for w in got)
