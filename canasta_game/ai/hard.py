@@ -124,7 +124,7 @@ from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import IllegalAction, apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView, observe
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import OVER, PLAY, State
 
 CANDIDATES = 3
 GAP = 80.0  # Medium's score gap beyond which a move is not worth searching
@@ -262,7 +262,7 @@ def finish_turn(
     ranking. The moves are generated ones, so ``advance`` applies them without a re-check.
     """
     steps = 0
-    while state.phase is Phase.PLAY and state.current == seat and steps < limit:
+    while state.phase is PLAY and state.current == seat and steps < limit:
         key = _own_turn_key(state, seat)
         move = memo.get(key) if memo is not None else None
         if move is None:
@@ -293,7 +293,7 @@ def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, in
     """Play the fast policy until the hand ends or turn ``stop_turn`` begins (its moves are
     legal by construction, so ``advance`` skips the re-check and the events)."""
     steps = 0
-    while state.phase is not Phase.OVER and state.turn < stop_turn:
+    while state.phase is not OVER and state.turn < stop_turn:
         action = rollout_action(state, rng)
         if action is None:
             break  # a sampled world with no way on: value it as it stands

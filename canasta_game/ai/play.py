@@ -21,7 +21,7 @@ from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import PlayerView, observe
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import OVER, State
 
 MAX_ACTIONS = 5000  # far beyond any real hand (a long one takes a few hundred)
 
@@ -69,7 +69,7 @@ def play_hand(
     # was a tenth of random self-play's time (issue 16)
     reads = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
     actions = played.actions
-    while state.phase is not Phase.OVER:
+    while state.phase is not OVER:
         if on_state is not None:
             on_state(state)
         if len(actions) >= MAX_ACTIONS:

@@ -45,7 +45,7 @@ from canasta_game.engine.movegen import (
     pile_takes,
 )
 from canasta_game.engine.observation import observe
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import ANSWER, DRAW, State
 from canasta_game.engine.turn import frozen_for
 
 BIG_PILE = 6  # worth a wild card
@@ -56,9 +56,9 @@ def rollout_action(state: State, rng: random.Random) -> Action | None:
     """One action for the seat that must act in ``state`` (never illegal); ``None`` when a
     sampled world leaves that seat no legal move."""
     seat = state.actor
-    if state.phase is Phase.ANSWER:
+    if state.phase is ANSWER:
         return AnswerGoOut(seat, True)
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW:
         return _draw(state)
     return _play(state, rng)
 

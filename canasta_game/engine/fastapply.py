@@ -18,7 +18,16 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, next_turn_fields
 from canasta_game.engine.meldrules import classify, grown, make_meld
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve_known, of_fields
+from canasta_game.engine.state import (
+    DRAW,
+    DREW_PILE,
+    DREW_STOCK,
+    PLAY,
+    State,
+    TableMeld,
+    evolve_known,
+    of_fields,
+)
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import remove_cards, set_at
 
@@ -26,13 +35,13 @@ from canasta_game.engine.turn import remove_cards, set_at
 def advance(state: State, move: Action) -> State:
     """The state after ``move``, which must be one of ``legal_moves(state)``."""
     kind = type(move)
-    if kind is Discard and state.phase is Phase.PLAY:
+    if kind is Discard and state.phase is PLAY:
         after = _discard(state, move)  # type: ignore[arg-type]
-    elif kind is DrawStock and state.phase is Phase.DRAW:
+    elif kind is DrawStock and state.phase is DRAW:
         after = _draw(state)
-    elif kind is Meld and state.phase is Phase.PLAY:
+    elif kind is Meld and state.phase is PLAY:
         after = _meld(state, move)  # type: ignore[arg-type]
-    elif kind is TakePile and state.phase is Phase.DRAW:
+    elif kind is TakePile and state.phase is DRAW:
         after = _take(state, move)  # type: ignore[arg-type]
     else:
         after = None
@@ -73,7 +82,7 @@ def _draw(state: State) -> State | None:
         return None
     drawn = stock[-count:][::-1]  # the top card (the last element) is drawn first
     seat = state.current
-    changes: dict[str, object] = {"drew": DrawKind.STOCK, "phase": Phase.PLAY}
+    changes: dict[str, object] = {"drew": DREW_STOCK, "phase": PLAY}
     bonus = constructive.bonus_threes(rules)
     if any(map(bonus.__getitem__, drawn)):
         replaced = _replaced(stock, count, bonus)
@@ -218,8 +227,8 @@ def _take(state: State, move: TakePile) -> State | None:
             "melds": set_at(state.melds, side, tuple(laid)),
             "bonus_threes": set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
             "next_mid": state.next_mid + len(made),
-            "phase": Phase.PLAY,
-            "drew": DrawKind.PILE,
+            "phase": PLAY,
+            "drew": DREW_PILE,
             "took_pile_closed": False,
             "recycle_idle": False,
             "turn_new_mids": state.turn_new_mids + made,

@@ -50,9 +50,17 @@ from canasta_game.engine.meldrules import (
 )
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.state import (
-    DrawKind,
+    ANSWER,
+    ASKED_NO,
+    ASKED_YES,
+    DRAW,
+    DREW_PILE,
+    DREW_STOCK,
+    NO_QUESTION,
+    NOT_DRAWN,
+    OVER,
+    PLAY,
     HandEnd,
-    Phase,
     Question,
     State,
     answering_partner,
@@ -107,13 +115,13 @@ def apply(state: State, action: Action) -> Outcome:
 
 def _evaluate(state: State, action: Action, build: bool) -> Result:
     """Check ``action``; with ``build`` also make the next state (the check may need it)."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return reason("C-OUT-3", "game_over")
     if action.seat != state.actor:
         return reason("C-TURN-1", "not_your_turn", seat=state.actor, actor=action.seat)
     if isinstance(action, AnswerGoOut):
         return _answer(state, action)
-    if state.phase is Phase.ANSWER:
+    if state.phase is ANSWER:
         return reason("C-OUT-6", "question_pending")
     if isinstance(action, DrawStock):
         return _draw(state, build)
@@ -123,7 +131,7 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
         return acaba.declare(state, action, build)  # BRIT-1: in the draw or the play phase
     if isinstance(action, PlayCaliente):
         return caliente.play(state, build, _stock_cards)  # CAL-2: after the draw
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW:
         if isinstance(action, Meld) and may_open_before_draw(state):
             return _meld(state, action, build)  # IT-7: the opening before the draw
         if isinstance(action, AskGoOut):
@@ -181,7 +189,7 @@ def stock_draw_forced_take(state: State) -> bool:
 
 def _draw(state: State, build: bool) -> Result:
     """C-TURN-2: draw ``draw_count`` cards from the stock (O-DRAW-K) at the turn's start."""
-    if state.phase is not Phase.DRAW:
+    if state.phase is not DRAW:
         return reason("C-TURN-2", "already_drew")
     if not state.stock and not can_recycle(state):
         return _draw_from_empty_stock(state, build)
@@ -199,8 +207,8 @@ def _draw(state: State, build: bool) -> Result:
         stock=stock,
         hands=set_at(state.hands, seat, state.hands[seat] + drawn),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + placed),
-        drew=DrawKind.STOCK,
-        phase=state.phase if red_three_last else Phase.PLAY,
+        drew=DREW_STOCK,
+        phase=state.phase if red_three_last else PLAY,
     )
     if red_three_last:
         # C-R3-5: the red three drawn last scores, and the hand ends at once.
@@ -292,7 +300,7 @@ def _opening_lays(before: State, result: Result) -> Result:
         return result
     after, events = result
     side = before.side_of(before.current)
-    if before.melds[side] or not after.melds[side] or after.phase is Phase.OVER:
+    if before.melds[side] or not after.melds[side] or after.phase is OVER:
         return result
     return _lay_kept(after, before.rules.side_seats[side], events), events
 
@@ -363,10 +371,10 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
             rules = state.rules
             if len(rest) > 1 or rules.out_needs_discard or rules.foot_size:
                 return problem  # MAC-30, HF-16: no going out with the opening
-            if state.phase is Phase.DRAW:
+            if state.phase is DRAW:
                 return problem  # IT-7: an opening before the draw never goes out
             must_go_out = True  # C-INIT-6: no minimum only for going out concealed
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW:
         return before_draw_problem(rest) or _opened_before_draw(laying, rest, build)
     if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
@@ -396,7 +404,7 @@ def _special_hand(state: State, name: str, build: bool) -> Result:
     The cards stay where they are (the hand's score is the special hand's value alone,
     MAC-34); ``HandEnd.special`` names it.
     """
-    if state.drew is not DrawKind.STOCK:
+    if state.drew is not DREW_STOCK:
         return reason("MAC-33", "special_after_draw")
     if not build:
         return LEGAL
@@ -534,7 +542,7 @@ def _discard(state: State, action: Discard, build: bool) -> Result:
         if rules.out_nowild3 and (IS_WILD[card] or IS_BLACK_THREE[card]):
             return reason("O-OUT-NOWILD3", "out_nowild3")
     elif state.must_go_out:
-        if state.question is Question.YES:
+        if state.question is ASKED_YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
     else:
@@ -597,14 +605,14 @@ def _talon(state: State, events: list[ev.Event]) -> State:
 
 #: What every turn starts with (C-TURN-1): nothing drawn, melded, asked or promised yet.
 _TURN_START: dict[str, object] = {
-    "phase": Phase.DRAW,
-    "drew": DrawKind.NONE,
+    "phase": DRAW,
+    "drew": NOT_DRAWN,
     "took_pile_closed": False,
     "turn_melded": False,
     "turn_new_mids": (),
     "turn_touched_old": False,
-    "question": Question.NONE,
-    "acaba_question": Question.NONE,
+    "question": NO_QUESTION,
+    "acaba_question": NO_QUESTION,
     "must_go_out": False,
     "opened_dirty": False,
 }
@@ -614,7 +622,7 @@ def turn_changes(state: State, seat: int) -> dict[str, object]:
     """The fields that change when the turn passes to ``seat``: the turn's counter, who has
     melded this hand (C-OUT-4), and everything a turn starts with (``_TURN_START``)."""
     melded = state.has_melded
-    if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
+    if state.turn_new_mids or state.turn_touched_old or state.drew is DREW_PILE:
         melded = set_at(melded, state.current, True)
     return dict(_TURN_START, current=seat, turn=state.turn + 1, has_melded=melded)
 
@@ -624,7 +632,7 @@ def next_turn_fields(state: State, seat: int) -> dict[str, object]:
     further and make a State of (``state.of_fields``): ``fastapply``'s discard, one copy
     instead of a dict of the changes and a second merging it (issue 16)."""
     fields = state.__dict__ | _TURN_START
-    if state.turn_new_mids or state.turn_touched_old or state.drew is DrawKind.PILE:
+    if state.turn_new_mids or state.turn_touched_old or state.drew is DREW_PILE:
         fields["has_melded"] = set_at(state.has_melded, state.current, True)
     fields["current"] = seat
     fields["turn"] = state.turn + 1
@@ -643,7 +651,7 @@ def start_turn(state: State, seat: int, events: list[ev.Event], **discarded: obj
 
 def check_stock_out(state: State, events: list[ev.Event]) -> Outcome:
     """C-STOCK-4, checked when a turn begins: no stock and no pile to take ends the hand."""
-    stock_out = state.phase is Phase.DRAW and not state.stock and not can_recycle(state)
+    stock_out = state.phase is DRAW and not state.stock and not can_recycle(state)
     if stock_out and not pile_takes(state, limit=1):
         return end_hand(state, HandEnd("stock"), events)
     return state, events
@@ -654,7 +662,7 @@ def _ask(state: State) -> Result:
     seat = state.current
     if len(rules.side_seats[state.side_of(seat)]) < 2:
         return reason("C-SEAT-6", "ask_not_partner")
-    if state.question is not Question.NONE:
+    if state.question is not NO_QUESTION:
         return reason("C-OUT-7", "ask_again")
     if rules.ask_once and seat in state.asked_out:
         return reason("MAC-32", "ask_once")
@@ -666,19 +674,19 @@ def _ask(state: State) -> Result:
         return reason("C-OUT-7", "ask_cannot_out")
     partner = answering_partner(rules, seat)
     asked = (*state.asked_out, seat) if rules.ask_once else state.asked_out  # MAC-32
-    state = evolve(state, phase=Phase.ANSWER, question=Question.PENDING, asked_out=asked)
+    state = evolve(state, phase=ANSWER, question=Question.PENDING, asked_out=asked)
     return state, [ev.AskedGoOut(seat, partner)]
 
 
 def _answer(state: State, action: AnswerGoOut) -> Result:
-    if state.phase is not Phase.ANSWER:
+    if state.phase is not ANSWER:
         return reason("C-OUT-6", "answer_none")
     if state.acaba_question is Question.PENDING:
         return acaba.answer(state, action)  # BRIT-2
     state = evolve(
         state,
-        phase=Phase.PLAY,
-        question=Question.YES if action.yes else Question.NO,
+        phase=PLAY,
+        question=ASKED_YES if action.yes else ASKED_NO,
         must_go_out=state.must_go_out or action.yes,
     )
     problem = finish_problem(state)

@@ -29,7 +29,16 @@ from canasta_game.engine.italian import closing_problem
 from canasta_game.engine.meldrules import grown, make_meld
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld, evolve
+from canasta_game.engine.state import (
+    ASKED_NO,
+    ASKED_YES,
+    DREW_PILE,
+    OVER,
+    HandEnd,
+    State,
+    TableMeld,
+    evolve,
+)
 
 Outcome = tuple[State, list[ev.Event]]
 
@@ -183,7 +192,7 @@ def meets_minimum(
 
 def going_out_problem(state: State, side: int) -> Reason | None:
     """C-OUT-1, O-OUT-CLEAN and a binding "no" (C-OUT-6) for ending the turn with no cards."""
-    if state.question is Question.NO:
+    if state.question is ASKED_NO:
         return reason("C-OUT-6", "out_forbidden")
     rules = state.rules
     if rules.foot_size or rules.book_quota:
@@ -206,7 +215,7 @@ def going_out_problem(state: State, side: int) -> Reason | None:
         m.is_canasta and m.key >= SEQUENCE_KEY for m in state.melds[side]
     ):
         return reason("BOL-9", "out_needs_sequence")
-    if must_ask(state) and state.question is not Question.YES:
+    if must_ask(state) and state.question is not ASKED_YES:
         return reason(ask_rule(rules), "out_must_ask")
     return mac.open_pure_meld(state, side)  # MAC-31
 
@@ -230,9 +239,9 @@ def finish_problem(state: State) -> Reason | None:
     if state.must_go_out:
         if can_go_out(state):
             return None
-        if must_ask(state) and state.question is not Question.YES:
+        if must_ask(state) and state.question is not ASKED_YES:
             return reason(ask_rule(state.rules), "out_must_ask")
-        if state.question is Question.YES:
+        if state.question is ASKED_YES:
             return reason("C-OUT-6", "out_required")
         return reason("C-B3-2", "b3_must_out")
     if only_black_threes(state, hand):
@@ -241,7 +250,7 @@ def finish_problem(state: State) -> Reason | None:
         return None  # HF-8: a last card discarded brings the foot next turn
     if can_go_out(state):
         return None
-    if state.question is Question.NO:
+    if state.question is ASKED_NO:
         return reason("C-OUT-6", "out_forbidden")
     problem = going_out_problem(state, state.side_of(state.current))
     if problem is not None:
@@ -254,7 +263,7 @@ def concealed(state: State, side: int) -> bool:
     seat = state.current
     if state.has_melded[seat] or state.turn_touched_old:
         return False
-    if state.drew is DrawKind.PILE and state.rules.concealed_pile == "DISALLOWED":
+    if state.drew is DREW_PILE and state.rules.concealed_pile == "DISALLOWED":
         return False
     new = set(state.turn_new_mids)
     return any(m.is_canasta and m.mid in new for m in state.melds[side])
@@ -264,7 +273,7 @@ def end_hand(state: State, end: HandEnd, events: list[ev.Event]) -> Outcome:
     if end.seat is not None and end.reason == "went_out":  # (BRIT-1: Acaba names a seat too)
         events.append(ev.WentOut(end.seat, end.concealed))
     events.append(ev.HandEnded(end.reason))
-    return evolve(state, phase=Phase.OVER, end=end), events
+    return evolve(state, phase=OVER, end=end), events
 
 
 def went_out(state: State, events: list[ev.Event]) -> Outcome:
