@@ -23,7 +23,7 @@ from canasta_game.engine.actions import (
     TakePile,
 )
 from canasta_game.engine.observation import PlayerView
-from canasta_game.engine.state import Phase
+from canasta_game.engine.state import ANSWER, DRAW
 
 ACABA_ODDS = 200
 
@@ -59,9 +59,9 @@ class GreedyBot:
         self.rng = random.Random(f"greedy:{seed}:{seat}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if view.phase is Phase.ANSWER:
+        if view.phase is ANSWER:
             return next(m for m in legal if isinstance(m, AnswerGoOut) and m.yes)
-        if view.phase is Phase.DRAW:
+        if view.phase is DRAW:
             takes = [m for m in legal if isinstance(m, TakePile)]
             if takes:
                 return max(takes, key=lambda m: len(m.cards) + sum(map(len, m.melds)))

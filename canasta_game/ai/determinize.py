@@ -25,7 +25,7 @@ from canasta_game.engine.actions import Action, AskGoOut
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.setup import pack
-from canasta_game.engine.state import DrawKind, Phase, State
+from canasta_game.engine.state import ANSWER, NOT_DRAWN, PLAY, State
 
 AVOIDED_ACCEPT = 0.35  # a player sometimes discards from a pair, rarely from a triple
 
@@ -72,7 +72,7 @@ def _base(
     packet: tuple[int, ...] = (),
 ) -> State:
     rules = view.rules
-    mine = view.current == view.seat and view.phase in (Phase.PLAY, Phase.ANSWER)
+    mine = view.current == view.seat and view.phase in (PLAY, ANSWER)
     # The view does not say whether the player melded earlier this turn; the one visible
     # trace is that asking to go out is offered only before any meld (C-OUT-6).
     turn_melded = mine and legal is not None and not any(isinstance(m, AskGoOut) for m in legal)
@@ -94,7 +94,7 @@ def _base(
         bonus_threes=view.bonus_threes,
         next_mid=max_mid + 1,
         turn=view.turn,
-        drew=view.drew if view.current == view.seat else DrawKind.NONE,
+        drew=view.drew if view.current == view.seat else NOT_DRAWN,
         turn_melded=turn_melded,
         question=view.question,
         must_go_out=view.must_go_out,

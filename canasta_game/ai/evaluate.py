@@ -14,7 +14,7 @@ from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.meldrules import MeldKind, meld_facts
 from canasta_game.engine.rules import Rules
 from canasta_game.engine.scoring import score_hand
-from canasta_game.engine.state import Phase, State
+from canasta_game.engine.state import OVER, State
 
 HAND_SHARE = 0.6  # the part of a lone card's value expected to stay in hand at the end
 WILD_IN_HAND = 10.0  # a wild card in hand will complete a canasta or freeze a pile
@@ -72,7 +72,7 @@ def hand_outlook(rules: Rules, hand: tuple[int, ...], keys: set[int]) -> float:
 def evaluate(state: State, side: int) -> float:
     """This side's expected hand score minus the others' (exact once the hand is over)."""
     sides = state.rules.sides
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         totals = score_hand(state).totals
         values = [float(t) for t in totals]
     else:

@@ -33,7 +33,7 @@ from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import pack
-from canasta_game.engine.state import Phase, State, TableMeld
+from canasta_game.engine.state import DRAW, OVER, State, TableMeld
 from canasta_game.engine.take import pile_takes
 
 SCALE = 100.0  # features and the target are in hundreds of points
@@ -153,7 +153,7 @@ def features(state: State, side: int) -> list[float]:
     facts += [a - b for a, b in zip(own, their, strict=True)]
     sign = 1.0 if state.side_of(state.actor) == side else -1.0
     pile = len(state.pile) * sign
-    takeable = state.phase is Phase.DRAW and bool(pile_takes(state, limit=1))
+    takeable = state.phase is DRAW and bool(pile_takes(state, limit=1))
     points = sum(VALUE_OF[c] for c in state.pile) / SCALE * sign if takeable else 0.0
     facts += [sign, pile, pile if state.pile_frozen else 0.0, pile if takeable else 0.0, points]
     left = len(state.stock) / stock_at_deal(state.rules)
@@ -190,7 +190,7 @@ def weights() -> tuple[float, ...]:
 
 def predict(state: State, side: int) -> float:
     """The expected hand score of ``side`` minus the other's (exact once the hand is over)."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         totals = score_hand(state).totals
         return float(totals[side] - totals[1 - side])
     return SCALE * sum(w * f for w, f in zip(weights(), features(state, side), strict=True))

@@ -26,7 +26,18 @@ from canasta_game.engine.mac import (
 from canasta_game.engine.meldrules import CanastaKind, MeldFacts, meld_facts
 from canasta_game.engine.reasons import Reason
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import DrawKind, HandEnd, Phase, Question, State, TableMeld
+from canasta_game.engine.state import (
+    NO_QUESTION,
+    NOT_DRAWN,
+    OVER,
+    PLAY,
+    DrawKind,
+    HandEnd,
+    Phase,
+    Question,
+    State,
+    TableMeld,
+)
 from canasta_game.engine.take import top_card_meld
 from canasta_game.engine.turn import first_freezer, frozen_for, frozen_why, pile_block, top_block
 
@@ -91,7 +102,7 @@ class PlayerView:
         """CAL-2: why this seat may not play a Caliente card now, or None when it may."""
         return problem_of(
             self.rules,
-            playing=self.phase is Phase.PLAY and self.current == self.seat,
+            playing=self.phase is PLAY and self.current == self.seat,
             hand=self.hand,
             melds=self.melds,
             side=self.rules.seat_side[self.seat],
@@ -276,7 +287,7 @@ def _known_cards(state: State, seat: int) -> tuple[tuple[int, ...], ...]:
 
 def _mine(state: State, seat: int) -> bool:
     """The seat's own turn (its draw and its promise to go out are its to see)."""
-    return state.current == seat and state.phase is not Phase.OVER
+    return state.current == seat and state.phase is not OVER
 
 
 def _ours(state: State, seat: int) -> bool:
@@ -308,10 +319,10 @@ _LAZY: dict[str, Callable[[State, int], object]] = {
     "pile_blocked": lambda state, seat: pile_block(state) is not None,
     "stock_size": lambda state, seat: len(state.stock),
     "minimums": lambda state, seat: _minimums(state.rules, state.scores, state.deal),
-    "drew": lambda state, seat: state.drew if _mine(state, seat) else DrawKind.NONE,
-    "question": lambda state, seat: state.question if _ours(state, seat) else Question.NONE,
+    "drew": lambda state, seat: state.drew if _mine(state, seat) else NOT_DRAWN,
+    "question": lambda state, seat: state.question if _ours(state, seat) else NO_QUESTION,
     "acaba_question": lambda state, seat: (
-        state.acaba_question if _ours(state, seat) else Question.NONE
+        state.acaba_question if _ours(state, seat) else NO_QUESTION
     ),
     "must_go_out": lambda state, seat: state.must_go_out if _mine(state, seat) else False,
 }
