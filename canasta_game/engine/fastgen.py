@@ -62,7 +62,7 @@ from canasta_game.engine.going_out import (
 )
 from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
+from canasta_game.engine.state import NO_QUESTION, PLAY, Phase, Question, State, TableMeld, evolve
 from canasta_game.engine.take import (
     HandGroups,
     initial_batches,
@@ -91,7 +91,7 @@ def models(rules: Rules) -> bool:
 def play_moves(state: State) -> list[Action] | None:
     """``legal_moves(state)`` for an open side's play phase with two or more cards in hand
     and no promise to go out (C-B3-2, C-OUT-6); None where this module does not apply."""
-    if state.phase is not Phase.PLAY or state.must_go_out or not models(state.rules):
+    if state.phase is not PLAY or state.must_go_out or not models(state.rules):
         return None
     seat = state.current
     side = state.rules.seat_side[seat]
@@ -114,7 +114,7 @@ def play_moves(state: State) -> list[Action] | None:
             return None
         moves = opening
     if (
-        state.question is Question.NONE
+        state.question is NO_QUESTION
         and not state.turn_melded
         and state.rules.partnership
         and not surely_stuck(groups.naturals, len(groups.blacks), state.melds[side])

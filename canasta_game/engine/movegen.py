@@ -61,7 +61,15 @@ from canasta_game.engine.meldrules import (
     wild_onto_canasta,
 )
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase, Question, State, TableMeld
+from canasta_game.engine.state import (
+    ANSWER,
+    DRAW,
+    NO_QUESTION,
+    OVER,
+    Phase,
+    State,
+    TableMeld,
+)
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
 
 Cards = tuple[int, ...]
@@ -69,11 +77,11 @@ Cards = tuple[int, ...]
 
 def legal_moves(state: State) -> list[Action]:
     """Every generated legal action for the seat that must act now."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return []
-    if state.phase is Phase.ANSWER:
+    if state.phase is ANSWER:
         return [AnswerGoOut(state.actor, True), AnswerGoOut(state.actor, False)]
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW:
         fast = fastgen.draw_moves(state)  # an open side's draw, the same list, cheaper
         return fast if fast is not None else draw_moves(state) + acaba_moves(state)
     fast = fastgen.play_moves(state)  # the commonest positions, the same list, cheaper
@@ -84,7 +92,7 @@ def legal_moves(state: State) -> list[Action]:
         moves.extend(combine_moves(state))  # SAM-12
     ask = AskGoOut(state.current)
     if (
-        state.question is Question.NONE
+        state.question is NO_QUESTION
         and not state.turn_melded
         and state.rules.partnership
         and within_reach(state)  # C-OUT-7: the solver's cheap cuts first (most asks fail)
