@@ -44,6 +44,7 @@ from canasta_game.engine.cards import (
     JOKER,
     RANK_OF,
     SEQUENCE_KEY,
+    VALUE_OF,
     WILD_KEY,
 )
 from canasta_game.engine.constructive import (
@@ -66,6 +67,8 @@ from canasta_game.engine.state import Phase, Question, State, TableMeld, evolve
 from canasta_game.engine.take import (
     HandGroups,
     initial_batches,
+    opening_reach,
+    pile_takes,
     sequence_takes,
     sorted_wilds,
     take_is_legal,
@@ -133,29 +136,42 @@ def _openings(state: State, groups: HandGroups) -> list[Action] | None:
     turn going out) and "meld all", in that order, each once; kept when legal by
     construction (``SimpleMelds``, or for an opening batch the counts it was built with,
     ``_opening_proven``), else when not short of the minimum and ``why_illegal`` allows it.
-    None where the minimum asks for a canasta (O-INIT-HIGH): the general path."""
+    The batches and "meld all" are not built where ``take.opening_reach`` says their points
+    cannot reach the minimum (C-INIT-1: none is found, or "meld all" keeps two cards and is
+    refused as short). None where the minimum asks for a canasta (O-INIT-HIGH): the general
+    path."""
     seat = state.current
     need, canasta = state.minimum(state.rules.seat_side[seat])
     if canasta:
         return None
     left = len(state.hands[seat])
-    simple = SimpleMelds(state, ())
+    simple = SimpleMelds(state, ()) if state.rules.sequences else None
     candidates: list[tuple[Meld, bool]] = []
-    for batch in initial_batches(state, groups, need):
-        candidates.append((meld_of(seat, batch, ()), _opening_proven(state, groups, batch)))
-    if state.rules.sequences:
+    points, laid = opening_reach(groups)
+    if points >= need:
+        for batch in initial_batches(state, groups, need):
+            candidates.append((meld_of(seat, batch, ()), _opening_proven(state, groups, batch)))
+    if simple is not None:
         runs = movegen.sequence_moves(state, groups)
         candidates.extend((move, simple.by_construction(move)) for move in runs)
     if _threes_meldable(state, groups):
         candidates.append((meld_of(seat, (tuple(groups.blacks),), ()), False))
-    everything, built = movegen.meld_all_proved(state, groups)
-    if everything is not None:
-        candidates.append((everything, built and left - len(everything.cards()) >= 2))
+    if len(groups.blacks) >= 3:  # ("meld all" lays them too)
+        points += sum(map(VALUE_OF.__getitem__, groups.blacks))
+        laid += len(groups.blacks)
+    if points >= need or left - laid < 2:
+        everything, built = movegen.meld_all_proved(state, groups)
+        if everything is not None:
+            candidates.append((everything, built and left - len(everything.cards()) >= 2))
     out: list[Action] = []
     for move, exact in candidates:
         if move in out:
             continue  # (a duplicate already refused is refused again: the same checks)
-        if exact or (not simple.short_of_minimum(move) and why_illegal(state, move) is None):
+        if exact:
+            out.append(move)
+            continue
+        simple = simple or SimpleMelds(state, ())
+        if not simple.short_of_minimum(move) and why_illegal(state, move) is None:
             out.append(move)
     return out
 
@@ -236,15 +252,19 @@ def draw_moves(state: State) -> list[Action] | None:
     stock draw, then the takes of the pile (C-PILE-6, C-PILE-7, SAM-18) per count of
     naturals and wild cards with the top card, in ``take.pile_takes``' order, decided by
     ``SimpleTake`` where it knows the answer and by ``take_is_legal`` where not. A closed side
-    (C-PILE-8: its takes carry the opening), O-PILE-CONFLICT=A (a separate meld beside a
-    canasta) and an empty stock answer None: the general path."""
+    gets ``_closed_draw``; O-PILE-CONFLICT=A (a separate meld beside a canasta) and an empty
+    stock answer None: the general path."""
     rules = state.rules
     if state.phase is not Phase.DRAW or state.must_go_out or not models(rules):
         return None
     seat = state.current
     side = rules.seat_side[seat]
     melds = state.melds[side]
-    if not melds or not state.stock or rules.pile_conflict == "A":
+    if not state.stock:
+        return None
+    if not melds:
+        return _closed_draw(state, seat)
+    if rules.pile_conflict == "A":
         return None
     moves: list[Action] = [_DRAWS[seat]]
     if pile_blocked(state):
@@ -269,6 +289,22 @@ def draw_moves(state: State) -> list[Action] | None:
             move = take_of(seat, tuple(nats[:n]) + tuple(wilds[:w]))
             if verdict or take_is_legal(state, move):
                 moves.append(move)
+    return moves
+
+
+def _closed_draw(state: State, seat: int) -> list[Action]:
+    """``movegen.draw_moves`` for a closed side under modelled rules (no IT-7 opening before
+    the draw, no BRIT-1 Acaba): the stock draw, then ``take.pile_takes``, asked only where a
+    take may be legal. Most positions have none: the pile is frozen for a closed side
+    (C-PILE-4), so the top card needs a natural pair of its rank from the hand (C-PILE-6,
+    ``constructive.no_top_card_take``; no sequence takes while frozen, SAM-18), and BRA-6
+    forbids the take outright."""
+    moves: list[Action] = [_DRAWS[seat]]
+    if pile_blocked(state) or state.rules.pile_closed_forbidden:
+        return moves  # C-PILE-5, BRA-6
+    rank = RANK_OF[state.pile[-1]]
+    if list(map(RANK_OF.__getitem__, state.hands[seat])).count(rank) >= 2:
+        moves.extend(pile_takes(state))  # C-PILE-8: the takes carry the opening
     return moves
 
 

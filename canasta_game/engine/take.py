@@ -566,6 +566,29 @@ def _with_initial_melds(
         yield TakePile(seat, cards, batch)
 
 
+def opening_reach(groups: HandGroups) -> tuple[int, int]:
+    """The most points new groups of ``groups``' naturals and wild cards may count, and the
+    most cards they may lay: every natural of a rank held three or more times, the dearest
+    pairs, one per wild card (C-MELD-1, C-MELD-2: a pair needs one), every wild card. It
+    bounds ``initial_batches``' batches and ``meld_all``'s new groups (black threes apart),
+    so a hand short of the minimum by it (C-INIT-1) needs no search."""
+    points = cards = 0
+    pairs: list[int] = []
+    for nats in groups.naturals.values():
+        if len(nats) >= 3:
+            points += sum(map(VALUE_OF.__getitem__, nats))
+            cards += len(nats)
+        elif len(nats) == 2:
+            pairs.append(VALUE_OF[nats[0]] + VALUE_OF[nats[1]])
+    wilds = groups.wilds
+    if pairs and wilds:
+        pairs.sort(reverse=True)
+        del pairs[len(wilds) :]
+        points += sum(pairs)
+        cards += 2 * len(pairs)
+    return points + sum(map(VALUE_OF.__getitem__, wilds)), cards + len(wilds)
+
+
 def initial_batches(
     state: State, groups: HandGroups, need: int, limit: int = 8
 ) -> list[tuple[Cards, ...]]:
