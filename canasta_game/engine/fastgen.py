@@ -164,9 +164,11 @@ def _openings(state: State, groups: HandGroups) -> list[Action] | None:
         if everything is not None:
             candidates.append((everything, built and left - len(everything.cards()) >= 2))
     out: list[Action] = []
+    seen: set[tuple[Cards, ...]] = set()
     for move, exact in candidates:
-        if move in out:
-            continue  # (a duplicate already refused is refused again: the same checks)
+        if move.new in seen:
+            continue  # (a closed side adds to no meld: its new groups tell moves apart)
+        seen.add(move.new)
         if exact:
             out.append(move)
             continue
