@@ -9,6 +9,7 @@ highlighting and C-STOCK-4 (is a take forced, or does the hand end?). The genera
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
@@ -596,12 +597,21 @@ def initial_batches(
 
     Ranks are tried dearest first; wild cards are dealt out of one shared pool (jokers
     first) as the search goes, so two melds never claim the same wild card and an opening
-    that needs wild cards in several melds is found.
+    that needs wild cards in several melds is found. Each rank's cards, points and cap
+    (C-MELD-3) and the pool's running points are read once, not at every step.
     """
     rules = state.rules
     pool = groups.dear_wilds()
-    ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
-    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
+    ranks = [
+        (sum(map(VALUE_OF.__getitem__, nats)), tuple(nats), 0 if len(nats) >= 3 else 1)
+        for nats in groups.naturals.values()
+        if len(nats) >= 2
+    ]
+    ranks.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep the hand's order)
+    caps = [wild_cap(rules, len(nats), len(nats) + 3) for _, nats, _ in ranks]
+    running = [0]  # the points of the pool's first k wild cards
+    for card in pool:
+        running.append(running[-1] + VALUE_OF[card])
     found: list[tuple[Cards, ...]] = []
     chosen: list[Cards] = []
 
@@ -613,18 +623,17 @@ def initial_batches(
             return
         if index == len(ranks):
             return
-        nats = ranks[index]
-        n = len(nats)
-        low = 0 if n >= 3 else 1
-        high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
+        value, nats, low = ranks[index]
+        high = min(len(pool) - wilds_used, caps[index])
+        points -= running[wilds_used]
         for w in range(low, high + 1):
-            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
-            chosen.append(cards)
-            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
+            end = wilds_used + w
+            chosen.append(nats + tuple(pool[wilds_used:end]))
+            search(index + 1, end, points + value + running[end])
             chosen.pop()
             if len(found) >= limit:
                 return
-        search(index + 1, wilds_used, points)
+        search(index + 1, wilds_used, points + running[wilds_used])
 
     search(0, 0, 0)
     return found
