@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
-from canasta_game.engine.actions import TakePile
+from canasta_game.engine.actions import TakePile, take_of
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
     IS_BLACK_THREE,
@@ -27,9 +27,9 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import (
     SimpleTake,
+    needs_full_check,
     no_top_card_take,
     opening_take_proven,
-    take_short_of_minimum,
 )
 from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.handfoot import book_full, pick_up_foot
@@ -407,6 +407,15 @@ class HandGroups:
         self.blacks = blacks
         self.wilds = _cheapest_first(wilds)
 
+    @classmethod
+    def of(cls, naturals: dict[int, list[int]], wilds: list[int], blacks: list[int]) -> HandGroups:
+        """Groups already split (``wilds`` cheapest first), without reading a hand again."""
+        groups = cls.__new__(cls)
+        groups.naturals = naturals
+        groups.wilds = wilds
+        groups.blacks = blacks
+        return groups
+
     def dear_wilds(self) -> list[int]:
         return self.wilds[::-1]
 
@@ -431,9 +440,11 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
-    target = top_target(state.melds[side], rank, state.rules.books_closed)
-    simple = SimpleTake(state, side, target)
+    # (``SimpleTake`` knows an open side's takes; a closed side's carry its opening, C-PILE-8)
+    target = None if closed else top_target(state.melds[side], rank, rules.books_closed)
+    simple = None if closed else SimpleTake(state, side, target)
     need = state.minimum(side)[0] if closed else 0
+    others = {r: cards for r, cards in groups.naturals.items() if r != rank} if closed else {}
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
@@ -443,7 +454,7 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
             pools = (groups.wilds, groups.dear_wilds()) if w and closed else (groups.wilds,)
             for pool in pools:
                 cards = tuple(nats[:n]) + tuple(pool[:w])
-                for candidate in _with_initial_melds(state, groups, cards, rank, closed):
+                for candidate in _with_initial_melds(state, groups, others, cards, need):
                     variants = [candidate]
                     if rules.pile_conflict == "A" and cards:
                         variants.append(
@@ -454,9 +465,9 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                             continue
                         seen.add(move)
                         plain = not move.melds and not move.separate
-                        verdict = simple.verdict(n, w) if plain else None
-                        if verdict is False or take_short_of_minimum(state, need, move):
-                            continue  # known illegal (C-PILE-6/7/8, caps): not asked again
+                        verdict = simple.verdict(n, w) if plain and simple else None
+                        if verdict is False:
+                            continue  # known illegal (C-PILE-6/7, caps): not asked again
                         proven = verdict or (closed and opening_take_proven(state, move))
                         if proven or take_is_legal(state, move):
                             out.append(move)
@@ -550,19 +561,22 @@ def _opening_take_search(
 
 
 def _with_initial_melds(
-    state: State, groups: HandGroups, cards: Cards, rank: int, closed: bool
+    state: State, groups: HandGroups, others: dict[int, list[int]], cards: Cards, need: int
 ) -> Iterator[TakePile]:
+    """The take of ``cards`` with the top card; for a closed side that falls short of its
+    minimum ``need`` by them (C-PILE-8 with C-INIT-1; an open side passes 0), instead the
+    same with further melds from the naturals of the hand's ``others`` ranks (the top
+    card's apart) and the wild cards not taken, which reach it. (The short take alone is
+    known illegal under the modelled rules, so it is not made.)"""
     seat = state.current
-    yield TakePile(seat, cards)
-    if not closed:
-        return
-    need, _ = state.minimum(state.side_of(seat))
-    have = VALUE_OF[state.pile[-1]] + sum(VALUE_OF[c] for c in cards)
+    have = VALUE_OF[state.pile[-1]] + sum(map(VALUE_OF.__getitem__, cards))
     if have >= need:
+        yield take_of(seat, cards)
         return
-    used = set(cards)
-    rest = HandGroups(tuple(c for c in state.hands[seat] if c not in used))
-    rest.naturals.pop(rank, None)
+    if needs_full_check(state.rules):
+        yield take_of(seat, cards)  # (O-MAC-SPLASH, MAC-12: a short opening may be legal)
+    wilds = [c for c in groups.wilds if c not in cards]
+    rest = HandGroups.of(others, wilds, groups.blacks)
     for batch in initial_batches(state, rest, need - have, limit=4):
         yield TakePile(seat, cards, batch)
 
