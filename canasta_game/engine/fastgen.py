@@ -132,26 +132,28 @@ def play_moves(state: State) -> list[Action] | None:
 
 def _openings(state: State, groups: HandGroups) -> list[Action] | None:
     """``movegen.meld_moves`` for a closed side (C-INIT-1..3): the openings of
-    ``take.initial_batches``, then the sequences (SAM-9), black threes (C-B3-2: only in the
-    turn going out) and "meld all", in that order, each once; kept when legal by
-    construction (``SimpleMelds``, or for an opening batch the counts it was built with,
-    ``_opening_proven``), else when not short of the minimum and ``why_illegal`` allows it.
-    The batches and "meld all" are not built where ``take.opening_reach`` says their points
-    cannot reach the minimum (C-INIT-1: none is found, or "meld all" keeps two cards and is
-    refused as short). None where the minimum asks for a canasta (O-INIT-HIGH): the general
-    path."""
+    ``take.initial_batches`` (distinct batches), then the sequences (SAM-9), black threes
+    (C-B3-2: only in the turn going out) and "meld all", in that order, each once; kept when
+    legal by construction (``SimpleMelds``, or for an opening batch the counts it was built
+    with, ``_opening_proven``), else when ``_allowed``. The batches and "meld all" are not
+    built where ``take.opening_reach`` says their points cannot reach the minimum (C-INIT-1:
+    none is found, or "meld all" keeps two cards and is refused as short). None where the
+    minimum asks for a canasta (O-INIT-HIGH): the general path."""
     seat = state.current
     need, canasta = state.minimum(state.rules.seat_side[seat])
     if canasta:
         return None
     left = len(state.hands[seat])
-    simple = SimpleMelds(state, ()) if state.rules.sequences else None
-    candidates: list[tuple[Meld, bool]] = []
+    out: list[Action] = []
     points, laid = opening_reach(groups)
     if points >= need:
         for batch in initial_batches(state, groups, need):
-            candidates.append((meld_of(seat, batch, ()), _opening_proven(state, groups, batch)))
-    if simple is not None:
+            move = meld_of(seat, batch, ())
+            if _opening_proven(state, groups, batch) or _allowed(state, move):
+                out.append(move)
+    candidates: list[tuple[Meld, bool]] = []
+    if state.rules.sequences:
+        simple = SimpleMelds(state, ())
         runs = movegen.sequence_moves(state, groups)
         candidates.extend((move, simple.by_construction(move)) for move in runs)
     if _threes_meldable(state, groups):
@@ -160,22 +162,56 @@ def _openings(state: State, groups: HandGroups) -> list[Action] | None:
         points += sum(map(VALUE_OF.__getitem__, groups.blacks))
         laid += len(groups.blacks)
     if points >= need or left - laid < 2:
-        everything, built = movegen.meld_all_proved(state, groups)
+        everything, built = _closed_meld_all(state, groups, need)
         if everything is not None:
-            candidates.append((everything, built and left - len(everything.cards()) >= 2))
-    out: list[Action] = []
-    seen: set[tuple[Cards, ...]] = set()
+            kept = left - sum(map(len, everything.new))  # (a closed side adds to no meld)
+            candidates.append((everything, built and kept >= 2))
+    seen = {move.new for move in out}  # (a closed side adds to no meld: new groups tell apart)
     for move, exact in candidates:
-        if move.new in seen:
-            continue  # (a closed side adds to no meld: its new groups tell moves apart)
-        seen.add(move.new)
-        if exact:
-            out.append(move)
-            continue
-        simple = simple or SimpleMelds(state, ())
-        if not simple.short_of_minimum(move) and why_illegal(state, move) is None:
-            out.append(move)
+        if move.new not in seen:
+            seen.add(move.new)  # (a duplicate already refused is refused again)
+            if exact or _allowed(state, move):
+                out.append(move)
     return out
+
+
+def _closed_meld_all(state: State, groups: HandGroups, need: int) -> tuple[Meld | None, bool]:
+    """``movegen.meld_all_proved`` for a closed side whose pairs take every wild card, read
+    off the hand's groups: with no meld on the table nothing is added to, no wild meld waits
+    (O-WILD-MELDS), no sequence grows (SAM-11), nothing goes beside a meld (SAM-12) and no
+    ``meld_max`` is modelled (CUB-4), so "meld all" is every rank of three naturals or more,
+    then the pairs each with the next cheapest wild card, then three or more black threes.
+    Proven (``_all_proven``) when no black three goes (C-B3-2) and the new groups, natural
+    ranks within their counts (C-MELD-1..3: ``counts_fit``), reach ``need`` (C-INIT-1). A
+    wild card left over for ``_place_wilds`` takes the general path."""
+    wilds = groups.wilds
+    pairs = [nats for nats in groups.naturals.values() if len(nats) == 2]
+    if len(wilds) > len(pairs):
+        return movegen.meld_all_proved(state, groups)
+    rules = state.rules
+    new = [tuple(nats) for nats in groups.naturals.values() if len(nats) >= 3]
+    fit = all(counts_fit(rules, len(group), 0) for group in new)
+    if wilds:
+        fit = fit and counts_fit(rules, 2, 1)
+        new.extend((*nats, wild) for nats, wild in zip(pairs[: len(wilds)], wilds, strict=True))
+    proven = (
+        fit
+        and all(FOUR <= RANK_OF[group[0]] <= ACE for group in new)
+        and sum(VALUE_OF[c] for group in new for c in group) >= need
+    )
+    if len(groups.blacks) >= 3:
+        new.append(tuple(groups.blacks))
+        proven = False
+    if not new:
+        return None, False
+    return meld_of(state.current, tuple(new), ()), proven
+
+
+def _allowed(state: State, move: Meld) -> bool:
+    """A closed side's candidate that is not legal by construction: not short of the minimum
+    (C-INIT-1, ``SimpleMelds.short_of_minimum``: made only here, for the few such
+    candidates) and allowed by ``why_illegal``."""
+    return not SimpleMelds(state, ()).short_of_minimum(move) and why_illegal(state, move) is None
 
 
 def _threes_meldable(state: State, groups: HandGroups) -> bool:

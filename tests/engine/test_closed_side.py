@@ -83,3 +83,23 @@ def test_opening_reach_bounds_every_opening(name: str) -> None:
         compared += 1
     assert compared > 10
     assert short > 5 or rules.sequences
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_closed_meld_all_equals_the_general_one(name: str) -> None:
+    """``fastgen._closed_meld_all`` is ``meld_all_proved``'s batch and proof for a closed
+    side (where it falls back, trivially); hands it answers itself occur, most proven."""
+    rules = preset(name)
+    seen: Counter[bool] = Counter()
+    for state in random_play_positions(rules, f"closed-meld-all:{name}", hands=10):
+        side = rules.seat_side[state.current]
+        need, canasta = state.minimum(side)
+        if state.melds[side] or canasta or state.must_go_out:
+            continue
+        groups = HandGroups(state.hands[state.current])
+        found = fastgen._closed_meld_all(state, groups, need)
+        assert found == meld_all_proved(state, groups), state.hands[state.current]
+        pairs = sum(len(nats) == 2 for nats in groups.naturals.values())
+        if len(groups.wilds) <= pairs:
+            seen[found[1]] += 1
+    assert seen[True] > 3, seen
