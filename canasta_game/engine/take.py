@@ -18,6 +18,7 @@ from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
     IS_BLACK_THREE,
     IS_CALIENTE,
+    IS_NATURAL,
     IS_WILD,
     RANK_OF,
     SEQUENCE_KEY,
@@ -27,6 +28,8 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import (
     SimpleTake,
+    bonus_threes,
+    counts_fit,
     needs_full_check,
     no_top_card_take,
     opening_take_proven,
@@ -445,13 +448,16 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     simple = None if closed else SimpleTake(state, side, target)
     need = state.minimum(side)[0] if closed else 0
     others = {r: cards for r, cards in groups.naturals.items() if r != rank} if closed else {}
+    room = _closed_take_room(state, side) if closed else None
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
-    seen: set[TakePile] = set()
+    # (each take is made once: the counts differ, and so do the cheapest and the dearest
+    # wild cards where there are two or more)
+    two_pools = closed and len(groups.wilds) > 1
     for n in counts:
         for w in range(0, min(3, len(groups.wilds)) + 1):
-            pools = (groups.wilds, groups.dear_wilds()) if w and closed else (groups.wilds,)
+            pools = (groups.wilds, groups.dear_wilds()) if w and two_pools else (groups.wilds,)
             for pool in pools:
                 cards = tuple(nats[:n]) + tuple(pool[:w])
                 for candidate in _with_initial_melds(state, groups, others, cards, need):
@@ -461,14 +467,15 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                             TakePile(seat, candidate.cards, candidate.melds, separate=True)
                         )
                     for move in variants:
-                        if move in seen:
-                            continue
-                        seen.add(move)
                         plain = not move.melds and not move.separate
                         verdict = simple.verdict(n, w) if plain and simple else None
                         if verdict is False:
                             continue  # known illegal (C-PILE-6/7, caps): not asked again
-                        proven = verdict or (closed and opening_take_proven(state, move))
+                        proven = verdict or (
+                            room is not None
+                            and not move.separate
+                            and _built_take_proven(rules, room, n, w, move, others)
+                        )
                         if proven or take_is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
@@ -478,6 +485,45 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
         if found is not None:
             out.append(found)
     return out
+
+
+def _closed_take_room(state: State, side: int) -> int | None:
+    """The position's part of ``opening_take_proven`` for ``pile_takes``' closed-side takes:
+    how many cards the hand holds with the pile's (bonus threes laid out, C-R3-1) before the
+    take's cards are laid; None where the shortcut proves nothing (a player who must go
+    out, an opening that asks for a canasta, O-INIT-HIGH, rules not modelled, a top card of
+    no natural rank, C-PILE-4)."""
+    rules = state.rules
+    top = state.pile[-1]
+    if state.must_go_out or not IS_NATURAL[top] or needs_full_check(rules):
+        return None
+    if state.minimum(side)[1]:
+        return None
+    bonus = bonus_threes(rules)
+    gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
+    return len(state.hands[state.current]) + gained
+
+
+def _built_take_proven(
+    rules: Rules, room: int, n: int, w: int, move: TakePile, others: dict[int, list[int]]
+) -> bool:
+    """``opening_take_proven`` of a closed side's take as ``pile_takes`` builds it: the top
+    card with ``n`` naturals of its rank (two or more: C-PILE-4) and ``w`` wild cards, the
+    further melds of ``initial_batches`` (every natural of one of the ``others`` ranks, each
+    rank once, three cards or more: C-MELD-1, C-MELD-5), the points reaching the minimum
+    (C-INIT-1). What is asked: each group's counts (C-MELD-2, C-MELD-3: ``counts_fit``),
+    natural ranks (C-MELD-1) and two cards in hand afterwards (``room``, C-TURN-7)."""
+    if not counts_fit(rules, 1 + n, w):
+        return False
+    left = room - n - w
+    for group in move.melds:
+        if not IS_NATURAL[group[0]]:
+            return False
+        naturals = len(others[RANK_OF[group[0]]])
+        if not counts_fit(rules, naturals, len(group) - naturals):
+            return False
+        left -= len(group)
+    return left >= 2
 
 
 def sequence_takes(state: State, side: int) -> list[TakePile]:

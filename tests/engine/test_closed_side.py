@@ -2,10 +2,12 @@
 
 ``fastgen._closed_draw`` answers a closed side's draw phase without the general generator
 where no take of the pile can be legal (C-PILE-4, C-PILE-6: no natural pair of the top card's
-rank; C-PILE-5; BRA-6), and ``fastgen._openings`` skips the opening search and "meld all"
-where ``take.opening_reach`` says their points fall short of the minimum (C-INIT-1). These
-walks compare both with the general path on seeded self-play: a bound that undercounts a hand,
-or a draw list that drops a take, fails here.
+rank; C-PILE-5; BRA-6); ``fastgen._openings`` skips the opening search and "meld all"
+where ``take.opening_reach`` says their points fall short of the minimum (C-INIT-1) and reads
+"meld all" off the hand's groups (``fastgen._closed_meld_all``); ``pile_takes`` proves a
+closed side's takes from the way it built them (``take._built_take_proven``, C-PILE-8). These
+walks compare each with the general path on seeded self-play: a bound that undercounts a
+hand, a draw list that drops a take, a batch or a proof that differs, fails here.
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ import pytest
 from scenario import random_play_positions
 
 from canasta_game.ai.baselines import RandomBot
-from canasta_game.engine import fastgen
+from canasta_game.engine import constructive, fastgen, take
+from canasta_game.engine.actions import TakePile
 from canasta_game.engine.cards import VALUE_OF
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import acaba_moves, draw_moves, legal_moves, meld_all_proved
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State
-from canasta_game.engine.take import HandGroups, initial_batches, opening_reach
+from canasta_game.engine.take import HandGroups, initial_batches, opening_reach, pile_takes
 
 PRESETS = ["classic-4", "classic-2", "samba", "bolivia", "brazilian", "chilean", "cz-house"]
 
@@ -103,3 +106,27 @@ def test_closed_meld_all_equals_the_general_one(name: str) -> None:
         if len(groups.wilds) <= pairs:
             seen[found[1]] += 1
     assert seen[True] > 3, seen
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_built_take_proof_matches(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``take._built_take_proven`` (the proof of a closed side's take read off the way
+    ``pile_takes`` built it, C-PILE-8) answers as ``constructive.opening_take_proven`` does,
+    take by take; proven takes occur."""
+    seen: Counter[bool] = Counter()
+    built = take._built_take_proven
+    for state in _closed_draws(preset(name), f"built-take:{name}", hands=12):
+
+        def checked(*args: object, state: State = state) -> bool:
+            found = built(*args)  # type: ignore[arg-type]
+            move = args[4]
+            assert isinstance(move, TakePile)
+            assert found == constructive.opening_take_proven(state, move), move
+            seen[found] += 1
+            return found
+
+        with monkeypatch.context() as patched:
+            patched.setattr(take, "_built_take_proven", checked)
+            pile_takes(state)
+    if name != "brazilian":  # BRA-6: never a take for the initial meld
+        assert seen[True] > 3, seen
