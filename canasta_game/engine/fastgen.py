@@ -8,11 +8,12 @@ need it, and cuts "may I go out?" short where the going-out solver's cheap cuts 
 (``going_out.surely_stuck``, then ``going_out.within_reach``).
 A closed side's play phase is built the same way (``_openings``: the openings of
 ``take.initial_batches``, proven from the way they were built). ``draw_moves`` does the same
-for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``).
-Everything else (a closed side's draw, whose takes carry the opening, C-PILE-8; an opening
-that asks for a canasta; a player who must go out; an escalera grown past seven, BRA-9; and
-any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the
-general path, so a new variant is correct first and fast later.
+for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``) and
+a closed side's (``_closed_draw``: ``take.pile_takes`` asked only where a take may be legal,
+its takes carrying the opening, C-PILE-8). Everything else (an opening that asks for a
+canasta; a player who must go out; an escalera grown past seven, BRA-9; and any ``Rules``
+field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general path, so a
+new variant is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, wild-card
 melds) still go through ``why_illegal``, except where only going out is in question: a meld
