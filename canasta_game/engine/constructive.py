@@ -117,16 +117,6 @@ def counts_fit(rules: Rules, naturals: int, wilds: int) -> bool:
 _FIT_KEY = "constructive.counts_fit"
 
 
-def take_short_of_minimum(state: State, need: int, move: TakePile) -> bool:
-    """Is a closed side's take known illegal as an opening short of ``need`` (C-PILE-8 with
-    C-INIT-1: the top card, the hand cards with it and the further melds, by card value,
-    must reach the minimum; O-MAC-SPLASH and MAC-12, the exceptions, are not modelled)?"""
-    if not need or needs_full_check(state.rules):
-        return False
-    points = VALUE_OF[state.pile[-1]] + sum(VALUE_OF[c] for c in move.cards)
-    return points + sum(VALUE_OF[c] for meld in move.melds for c in meld) < need
-
-
 def opening_take_proven(state: State, move: TakePile) -> bool:
     """Is a closed side's take of the pile (C-PILE-8: the opening laid with it) legal by
     construction? True only where these checks prove it, which are every check ``take``

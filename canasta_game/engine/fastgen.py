@@ -8,11 +8,12 @@ need it, and cuts "may I go out?" short where the going-out solver's cheap cuts 
 (``going_out.surely_stuck``, then ``going_out.within_reach``).
 A closed side's play phase is built the same way (``_openings``: the openings of
 ``take.initial_batches``, proven from the way they were built). ``draw_moves`` does the same
-for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``).
-Everything else (a closed side's draw, whose takes carry the opening, C-PILE-8; an opening
-that asks for a canasta; a player who must go out; an escalera grown past seven, BRA-9; and
-any ``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the
-general path, so a new variant is correct first and fast later.
+for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``) and
+a closed side's (``_closed_draw``: ``take.pile_takes`` asked only where a take may be legal,
+its takes carrying the opening, C-PILE-8). Everything else (an opening that asks for a
+canasta; a player who must go out; an escalera grown past seven, BRA-9; and any ``Rules``
+field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general path, so a
+new variant is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, wild-card
 melds) still go through ``why_illegal``, except where only going out is in question: a meld
@@ -44,6 +45,7 @@ from canasta_game.engine.cards import (
     JOKER,
     RANK_OF,
     SEQUENCE_KEY,
+    VALUE_OF,
     WILD_KEY,
 )
 from canasta_game.engine.constructive import (
@@ -66,6 +68,8 @@ from canasta_game.engine.state import NO_QUESTION, PLAY, Phase, Question, State,
 from canasta_game.engine.take import (
     HandGroups,
     initial_batches,
+    opening_reach,
+    pile_takes,
     sequence_takes,
     sorted_wilds,
     take_is_legal,
@@ -129,35 +133,86 @@ def play_moves(state: State) -> list[Action] | None:
 
 def _openings(state: State, groups: HandGroups) -> list[Action] | None:
     """``movegen.meld_moves`` for a closed side (C-INIT-1..3): the openings of
-    ``take.initial_batches``, then the sequences (SAM-9), black threes (C-B3-2: only in the
-    turn going out) and "meld all", in that order, each once; kept when legal by
-    construction (``SimpleMelds``, or for an opening batch the counts it was built with,
-    ``_opening_proven``), else when not short of the minimum and ``why_illegal`` allows it.
-    None where the minimum asks for a canasta (O-INIT-HIGH): the general path."""
+    ``take.initial_batches`` (distinct batches), then the sequences (SAM-9), black threes
+    (C-B3-2: only in the turn going out) and "meld all", in that order, each once; kept when
+    legal by construction (``SimpleMelds``, or for an opening batch the counts it was built
+    with, ``_opening_proven``), else when ``_allowed``. The batches and "meld all" are not
+    built where ``take.opening_reach`` says their points cannot reach the minimum (C-INIT-1:
+    none is found, or "meld all" keeps two cards and is refused as short). None where the
+    minimum asks for a canasta (O-INIT-HIGH): the general path."""
     seat = state.current
     need, canasta = state.minimum(state.rules.seat_side[seat])
     if canasta:
         return None
     left = len(state.hands[seat])
-    simple = SimpleMelds(state, ())
+    out: list[Action] = []
+    points, laid = opening_reach(groups)
+    if points >= need:
+        for batch in initial_batches(state, groups, need):
+            move = meld_of(seat, batch, ())
+            if _opening_proven(state, groups, batch) or _allowed(state, move):
+                out.append(move)
     candidates: list[tuple[Meld, bool]] = []
-    for batch in initial_batches(state, groups, need):
-        candidates.append((meld_of(seat, batch, ()), _opening_proven(state, groups, batch)))
     if state.rules.sequences:
+        simple = SimpleMelds(state, ())
         runs = movegen.sequence_moves(state, groups)
         candidates.extend((move, simple.by_construction(move)) for move in runs)
     if _threes_meldable(state, groups):
         candidates.append((meld_of(seat, (tuple(groups.blacks),), ()), False))
-    everything, built = movegen.meld_all_proved(state, groups)
-    if everything is not None:
-        candidates.append((everything, built and left - len(everything.cards()) >= 2))
-    out: list[Action] = []
+    if len(groups.blacks) >= 3:  # ("meld all" lays them too)
+        points += sum(map(VALUE_OF.__getitem__, groups.blacks))
+        laid += len(groups.blacks)
+    if points >= need or left - laid < 2:
+        everything, built = _closed_meld_all(state, groups, need)
+        if everything is not None:
+            kept = left - sum(map(len, everything.new))  # (a closed side adds to no meld)
+            candidates.append((everything, built and kept >= 2))
+    seen = {move.new for move in out}  # (a closed side adds to no meld: new groups tell apart)
     for move, exact in candidates:
-        if move in out:
-            continue  # (a duplicate already refused is refused again: the same checks)
-        if exact or (not simple.short_of_minimum(move) and why_illegal(state, move) is None):
-            out.append(move)
+        if move.new not in seen:
+            seen.add(move.new)  # (a duplicate already refused is refused again)
+            if exact or _allowed(state, move):
+                out.append(move)
     return out
+
+
+def _closed_meld_all(state: State, groups: HandGroups, need: int) -> tuple[Meld | None, bool]:
+    """``movegen.meld_all_proved`` for a closed side whose pairs take every wild card, read
+    off the hand's groups: with no meld on the table nothing is added to, no wild meld waits
+    (O-WILD-MELDS), no sequence grows (SAM-11), nothing goes beside a meld (SAM-12) and no
+    ``meld_max`` is modelled (CUB-4), so "meld all" is every rank of three naturals or more,
+    then the pairs each with the next cheapest wild card, then three or more black threes.
+    Proven (``_all_proven``) when no black three goes (C-B3-2) and the new groups, natural
+    ranks within their counts (C-MELD-1..3: ``counts_fit``), reach ``need`` (C-INIT-1). A
+    wild card left over for ``_place_wilds`` takes the general path."""
+    wilds = groups.wilds
+    pairs = [nats for nats in groups.naturals.values() if len(nats) == 2]
+    if len(wilds) > len(pairs):
+        return movegen.meld_all_proved(state, groups)
+    rules = state.rules
+    new = [tuple(nats) for nats in groups.naturals.values() if len(nats) >= 3]
+    fit = all(counts_fit(rules, len(group), 0) for group in new)
+    if wilds:
+        fit = fit and counts_fit(rules, 2, 1)
+        new.extend((*nats, wild) for nats, wild in zip(pairs[: len(wilds)], wilds, strict=True))
+    proven = (
+        fit
+        and all(FOUR <= RANK_OF[group[0]] <= ACE for group in new)
+        and sum(VALUE_OF[c] for group in new for c in group) >= need
+    )
+    if len(groups.blacks) >= 3:
+        new.append(tuple(groups.blacks))
+        proven = False
+    if not new:
+        return None, False
+    return meld_of(state.current, tuple(new), ()), proven
+
+
+def _allowed(state: State, move: Meld) -> bool:
+    """A closed side's candidate that is not legal by construction: not short of the minimum
+    (C-INIT-1, ``SimpleMelds.short_of_minimum``: made only here, for the few such
+    candidates) and allowed by ``why_illegal``."""
+    return not SimpleMelds(state, ()).short_of_minimum(move) and why_illegal(state, move) is None
 
 
 def _threes_meldable(state: State, groups: HandGroups) -> bool:
@@ -236,15 +291,19 @@ def draw_moves(state: State) -> list[Action] | None:
     stock draw, then the takes of the pile (C-PILE-6, C-PILE-7, SAM-18) per count of
     naturals and wild cards with the top card, in ``take.pile_takes``' order, decided by
     ``SimpleTake`` where it knows the answer and by ``take_is_legal`` where not. A closed side
-    (C-PILE-8: its takes carry the opening), O-PILE-CONFLICT=A (a separate meld beside a
-    canasta) and an empty stock answer None: the general path."""
+    gets ``_closed_draw``; O-PILE-CONFLICT=A (a separate meld beside a canasta) and an empty
+    stock answer None: the general path."""
     rules = state.rules
     if state.phase is not Phase.DRAW or state.must_go_out or not models(rules):
         return None
     seat = state.current
     side = rules.seat_side[seat]
     melds = state.melds[side]
-    if not melds or not state.stock or rules.pile_conflict == "A":
+    if not state.stock:
+        return None
+    if not melds:
+        return _closed_draw(state, seat)
+    if rules.pile_conflict == "A":
         return None
     moves: list[Action] = [_DRAWS[seat]]
     if pile_blocked(state):
@@ -269,6 +328,22 @@ def draw_moves(state: State) -> list[Action] | None:
             move = take_of(seat, tuple(nats[:n]) + tuple(wilds[:w]))
             if verdict or take_is_legal(state, move):
                 moves.append(move)
+    return moves
+
+
+def _closed_draw(state: State, seat: int) -> list[Action]:
+    """``movegen.draw_moves`` for a closed side under modelled rules (no IT-7 opening before
+    the draw, no BRIT-1 Acaba): the stock draw, then ``take.pile_takes``, asked only where a
+    take may be legal. Most positions have none: the pile is frozen for a closed side
+    (C-PILE-4), so the top card needs a natural pair of its rank from the hand (C-PILE-6,
+    ``constructive.no_top_card_take``; no sequence takes while frozen, SAM-18), and BRA-6
+    forbids the take outright."""
+    moves: list[Action] = [_DRAWS[seat]]
+    if pile_blocked(state) or state.rules.pile_closed_forbidden:
+        return moves  # C-PILE-5, BRA-6
+    rank = RANK_OF[state.pile[-1]]
+    if list(map(RANK_OF.__getitem__, state.hands[seat])).count(rank) >= 2:
+        moves.extend(pile_takes(state))  # C-PILE-8: the takes carry the opening
     return moves
 
 

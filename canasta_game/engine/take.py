@@ -9,14 +9,16 @@ highlighting and C-STOCK-4 (is a take forced, or does the hand end?). The genera
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 
 from canasta_game.engine import events as ev
 from canasta_game.engine import mac
-from canasta_game.engine.actions import TakePile
+from canasta_game.engine.actions import TakePile, take_of
 from canasta_game.engine.cards import (
     BLACK_THREE_KEY,
     IS_BLACK_THREE,
     IS_CALIENTE,
+    IS_NATURAL,
     IS_WILD,
     RANK_OF,
     SEQUENCE_KEY,
@@ -26,9 +28,11 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import (
     SimpleTake,
+    bonus_threes,
+    counts_fit,
+    needs_full_check,
     no_top_card_take,
     opening_take_proven,
-    take_short_of_minimum,
 )
 from canasta_game.engine.cuban import only_black_threes, sets_aside
 from canasta_game.engine.handfoot import book_full, pick_up_foot
@@ -406,6 +410,15 @@ class HandGroups:
         self.blacks = blacks
         self.wilds = _cheapest_first(wilds)
 
+    @classmethod
+    def of(cls, naturals: dict[int, list[int]], wilds: list[int], blacks: list[int]) -> HandGroups:
+        """Groups already split (``wilds`` cheapest first), without reading a hand again."""
+        groups = cls.__new__(cls)
+        groups.naturals = naturals
+        groups.wilds = wilds
+        groups.blacks = blacks
+        return groups
+
     def dear_wilds(self) -> list[int]:
         return self.wilds[::-1]
 
@@ -430,33 +443,39 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     nats = groups.naturals.get(rank, [])
     closed = not state.melds[side]
     frozen = frozen_for(state, side)
-    target = top_target(state.melds[side], rank, state.rules.books_closed)
-    simple = SimpleTake(state, side, target)
+    # (``SimpleTake`` knows an open side's takes; a closed side's carry its opening, C-PILE-8)
+    target = None if closed else top_target(state.melds[side], rank, rules.books_closed)
+    simple = None if closed else SimpleTake(state, side, target)
     need = state.minimum(side)[0] if closed else 0
+    others = {r: cards for r, cards in groups.naturals.items() if r != rank} if closed else {}
+    room = _closed_take_room(state, side) if closed else None
     counts = sorted({n for n in (0, 1, 2, len(nats)) if n <= len(nats)})
     if frozen:
         counts = [n for n in counts if n >= 2]
-    seen: set[TakePile] = set()
+    # (each take is made once: the counts differ, and so do the cheapest and the dearest
+    # wild cards where there are two or more)
+    two_pools = closed and len(groups.wilds) > 1
     for n in counts:
         for w in range(0, min(3, len(groups.wilds)) + 1):
-            pools = (groups.wilds, groups.dear_wilds()) if w and closed else (groups.wilds,)
+            pools = (groups.wilds, groups.dear_wilds()) if w and two_pools else (groups.wilds,)
             for pool in pools:
                 cards = tuple(nats[:n]) + tuple(pool[:w])
-                for candidate in _with_initial_melds(state, groups, cards, rank, closed):
+                for candidate in _with_initial_melds(state, groups, others, cards, need):
                     variants = [candidate]
                     if rules.pile_conflict == "A" and cards:
                         variants.append(
                             TakePile(seat, candidate.cards, candidate.melds, separate=True)
                         )
                     for move in variants:
-                        if move in seen:
-                            continue
-                        seen.add(move)
                         plain = not move.melds and not move.separate
-                        verdict = simple.verdict(n, w) if plain else None
-                        if verdict is False or take_short_of_minimum(state, need, move):
-                            continue  # known illegal (C-PILE-6/7/8, caps): not asked again
-                        proven = verdict or (closed and opening_take_proven(state, move))
+                        verdict = simple.verdict(n, w) if plain and simple else None
+                        if verdict is False:
+                            continue  # known illegal (C-PILE-6/7, caps): not asked again
+                        proven = verdict or (
+                            room is not None
+                            and not move.separate
+                            and _built_take_proven(rules, room, n, w, move, others)
+                        )
                         if proven or take_is_legal(state, move):
                             out.append(move)
                             if limit is not None and len(out) >= limit:
@@ -466,6 +485,45 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
         if found is not None:
             out.append(found)
     return out
+
+
+def _closed_take_room(state: State, side: int) -> int | None:
+    """The position's part of ``opening_take_proven`` for ``pile_takes``' closed-side takes:
+    how many cards the hand holds with the pile's (bonus threes laid out, C-R3-1) before the
+    take's cards are laid; None where the shortcut proves nothing (a player who must go
+    out, an opening that asks for a canasta, O-INIT-HIGH, rules not modelled, a top card of
+    no natural rank, C-PILE-4)."""
+    rules = state.rules
+    top = state.pile[-1]
+    if state.must_go_out or not IS_NATURAL[top] or needs_full_check(rules):
+        return None
+    if state.minimum(side)[1]:
+        return None
+    bonus = bonus_threes(rules)
+    gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
+    return len(state.hands[state.current]) + gained
+
+
+def _built_take_proven(
+    rules: Rules, room: int, n: int, w: int, move: TakePile, others: dict[int, list[int]]
+) -> bool:
+    """``opening_take_proven`` of a closed side's take as ``pile_takes`` builds it: the top
+    card with ``n`` naturals of its rank (two or more: C-PILE-4) and ``w`` wild cards, the
+    further melds of ``initial_batches`` (every natural of one of the ``others`` ranks, each
+    rank once, three cards or more: C-MELD-1, C-MELD-5), the points reaching the minimum
+    (C-INIT-1). What is asked: each group's counts (C-MELD-2, C-MELD-3: ``counts_fit``),
+    natural ranks (C-MELD-1) and two cards in hand afterwards (``room``, C-TURN-7)."""
+    if not counts_fit(rules, 1 + n, w):
+        return False
+    left = room - n - w
+    for group in move.melds:
+        if not IS_NATURAL[group[0]]:
+            return False
+        naturals = len(others[RANK_OF[group[0]]])
+        if not counts_fit(rules, naturals, len(group) - naturals):
+            return False
+        left -= len(group)
+    return left >= 2
 
 
 def sequence_takes(state: State, side: int) -> list[TakePile]:
@@ -549,21 +607,47 @@ def _opening_take_search(
 
 
 def _with_initial_melds(
-    state: State, groups: HandGroups, cards: Cards, rank: int, closed: bool
+    state: State, groups: HandGroups, others: dict[int, list[int]], cards: Cards, need: int
 ) -> Iterator[TakePile]:
+    """The take of ``cards`` with the top card; for a closed side that falls short of its
+    minimum ``need`` by them (C-PILE-8 with C-INIT-1; an open side passes 0), instead the
+    same with further melds from the naturals of the hand's ``others`` ranks (the top
+    card's apart) and the wild cards not taken, which reach it. (The short take alone is
+    known illegal under the modelled rules, so it is not made.)"""
     seat = state.current
-    yield TakePile(seat, cards)
-    if not closed:
-        return
-    need, _ = state.minimum(state.side_of(seat))
-    have = VALUE_OF[state.pile[-1]] + sum(VALUE_OF[c] for c in cards)
+    have = VALUE_OF[state.pile[-1]] + sum(map(VALUE_OF.__getitem__, cards))
     if have >= need:
+        yield take_of(seat, cards)
         return
-    used = set(cards)
-    rest = HandGroups(tuple(c for c in state.hands[seat] if c not in used))
-    rest.naturals.pop(rank, None)
+    if needs_full_check(state.rules):
+        yield take_of(seat, cards)  # (O-MAC-SPLASH, MAC-12: a short opening may be legal)
+    wilds = [c for c in groups.wilds if c not in cards]
+    rest = HandGroups.of(others, wilds, groups.blacks)
     for batch in initial_batches(state, rest, need - have, limit=4):
         yield TakePile(seat, cards, batch)
+
+
+def opening_reach(groups: HandGroups) -> tuple[int, int]:
+    """The most points new groups of ``groups``' naturals and wild cards may count, and the
+    most cards they may lay: every natural of a rank held three or more times, the dearest
+    pairs, one per wild card (C-MELD-1, C-MELD-2: a pair needs one), every wild card. It
+    bounds ``initial_batches``' batches and ``meld_all``'s new groups (black threes apart),
+    so a hand short of the minimum by it (C-INIT-1) needs no search."""
+    points = cards = 0
+    pairs: list[int] = []
+    for nats in groups.naturals.values():
+        if len(nats) >= 3:
+            points += sum(map(VALUE_OF.__getitem__, nats))
+            cards += len(nats)
+        elif len(nats) == 2:
+            pairs.append(VALUE_OF[nats[0]] + VALUE_OF[nats[1]])
+    wilds = groups.wilds
+    if pairs and wilds:
+        pairs.sort(reverse=True)
+        del pairs[len(wilds) :]
+        points += sum(pairs)
+        cards += 2 * len(pairs)
+    return points + sum(map(VALUE_OF.__getitem__, wilds)), cards + len(wilds)
 
 
 def initial_batches(
@@ -573,12 +657,21 @@ def initial_batches(
 
     Ranks are tried dearest first; wild cards are dealt out of one shared pool (jokers
     first) as the search goes, so two melds never claim the same wild card and an opening
-    that needs wild cards in several melds is found.
+    that needs wild cards in several melds is found. Each rank's cards, points and cap
+    (C-MELD-3) and the pool's running points are read once, not at every step.
     """
     rules = state.rules
     pool = groups.dear_wilds()
-    ranks = [nats for nats in groups.naturals.values() if len(nats) >= 2]
-    ranks.sort(key=lambda nats: -sum(VALUE_OF[c] for c in nats))
+    ranks = [
+        (sum(map(VALUE_OF.__getitem__, nats)), tuple(nats), 0 if len(nats) >= 3 else 1)
+        for nats in groups.naturals.values()
+        if len(nats) >= 2
+    ]
+    ranks.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep the hand's order)
+    caps = [wild_cap(rules, len(nats), len(nats) + 3) for _, nats, _ in ranks]
+    running = [0]  # the points of the pool's first k wild cards
+    for card in pool:
+        running.append(running[-1] + VALUE_OF[card])
     found: list[tuple[Cards, ...]] = []
     chosen: list[Cards] = []
 
@@ -590,18 +683,17 @@ def initial_batches(
             return
         if index == len(ranks):
             return
-        nats = ranks[index]
-        n = len(nats)
-        low = 0 if n >= 3 else 1
-        high = min(len(pool) - wilds_used, wild_cap(rules, n, n + 3))
+        value, nats, low = ranks[index]
+        high = min(len(pool) - wilds_used, caps[index])
+        points -= running[wilds_used]
         for w in range(low, high + 1):
-            cards = tuple(nats) + tuple(pool[wilds_used : wilds_used + w])
-            chosen.append(cards)
-            search(index + 1, wilds_used + w, points + sum(VALUE_OF[c] for c in cards))
+            end = wilds_used + w
+            chosen.append(nats + tuple(pool[wilds_used:end]))
+            search(index + 1, end, points + value + running[end])
             chosen.pop()
             if len(found) >= limit:
                 return
-        search(index + 1, wilds_used, points)
+        search(index + 1, wilds_used, points + running[wilds_used])
 
     search(0, 0, 0)
     return found
