@@ -35,7 +35,7 @@ from canasta_game.engine.meldrules import (
     wild_onto_canasta,
 )
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Phase, State, TableMeld
+from canasta_game.engine.state import DRAW, PLAY, State, TableMeld
 from canasta_game.engine.turn import frozen_for
 
 #: The ``Rules`` fields whose every value the shortcuts below were checked against (all the
@@ -86,7 +86,7 @@ def discards_exact(state: State) -> bool:
     nobody asked or promised to go out (C-TURN-4: one card leaves, one stays, so neither
     going out (C-OUT-1) nor C-B3-2 / C-OUT-6 is in question)."""
     return (
-        state.phase is Phase.PLAY
+        state.phase is PLAY
         and not state.must_go_out
         and len(state.hands[state.current]) >= 2
         and not needs_full_check(state.rules)
@@ -97,7 +97,7 @@ def stock_draw_exact(state: State) -> bool:
     """Is drawing from the stock legal? True in the draw phase with cards in the stock
     (C-TURN-2); an empty stock (C-STOCK-4, O-STOCK-FORCE, O-STOCK-RECYCLE) is for the full
     check."""
-    return state.phase is Phase.DRAW and bool(state.stock) and not needs_full_check(state.rules)
+    return state.phase is DRAW and bool(state.stock) and not needs_full_check(state.rules)
 
 
 def counts_fit(rules: Rules, naturals: int, wilds: int) -> bool:
@@ -132,7 +132,7 @@ def opening_take_proven(state: State, move: TakePile) -> bool:
     rules = state.rules
     seat = state.current
     side = rules.seat_side[seat]
-    if state.phase is not Phase.DRAW or state.melds[side] or state.must_go_out:
+    if state.phase is not DRAW or state.melds[side] or state.must_go_out:
         return False
     if move.separate or move.onto is not None:
         return False

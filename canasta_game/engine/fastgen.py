@@ -64,7 +64,15 @@ from canasta_game.engine.going_out import (
 )
 from canasta_game.engine.meldrules import wild_cap, wild_onto_canasta
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import NO_QUESTION, PLAY, Phase, Question, State, TableMeld, evolve
+from canasta_game.engine.state import (
+    ASKED_NO,
+    DRAW,
+    NO_QUESTION,
+    PLAY,
+    State,
+    TableMeld,
+    evolve,
+)
 from canasta_game.engine.take import (
     HandGroups,
     initial_batches,
@@ -294,7 +302,7 @@ def draw_moves(state: State) -> list[Action] | None:
     gets ``_closed_draw``; O-PILE-CONFLICT=A (a separate meld beside a canasta) and an empty
     stock answer None: the general path."""
     rules = state.rules
-    if state.phase is not Phase.DRAW or state.must_go_out or not models(rules):
+    if state.phase is not DRAW or state.must_go_out or not models(rules):
         return None
     seat = state.current
     side = rules.seat_side[seat]
@@ -598,7 +606,7 @@ def _checked(
     melds (``turn.melded_out_problem``): asked without the full check."""
     rules = state.rules
     if left < 2:
-        if state.question is Question.NO:
+        if state.question is ASKED_NO:
             return False
         last = None
         if left == 1:

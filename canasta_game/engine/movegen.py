@@ -61,15 +61,7 @@ from canasta_game.engine.meldrules import (
     wild_onto_canasta,
 )
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import (
-    ANSWER,
-    DRAW,
-    NO_QUESTION,
-    OVER,
-    Phase,
-    State,
-    TableMeld,
-)
+from canasta_game.engine.state import ANSWER, DRAW, NO_QUESTION, OVER, PLAY, State, TableMeld
 from canasta_game.engine.take import HandGroups, initial_batches, pile_takes
 
 Cards = tuple[int, ...]
@@ -193,7 +185,7 @@ def clean_openings(groups: HandGroups, need: int) -> list[tuple[Cards, ...]]:
 
 def discard_moves(state: State) -> list[Action]:
     """One discard per kind of card (suits never matter except for threes)."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return []
     seat = state.current
     exact = discards_exact(state)
@@ -234,7 +226,7 @@ def meld_moves(state: State) -> list[Meld]:
 
     Each candidate comes with whether it is legal by construction (``SimpleMelds``); the
     others go through ``why_illegal``."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return []
     seat = state.current
     side = state.side_of(seat)

@@ -46,7 +46,14 @@ from canasta_game.engine.meldrules import (
 )
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.state import (
+    DRAW,
+    DREW_PILE,
+    PLAY,
+    State,
+    TableMeld,
+    evolve,
+)
 from canasta_game.engine.turn import (
     LEGAL,
     Laying,
@@ -73,7 +80,7 @@ Cards = tuple[int, ...]
 
 def take(state: State, action: TakePile, build: bool) -> Result:
     """Why ``action`` may not take the pile, or (with ``build``) the state after it."""
-    if state.phase is not Phase.DRAW:
+    if state.phase is not DRAW:
         return reason("C-TURN-2", "already_drew")
     problem = (
         pile_block(state) or _one_card_pile(state) or _closed_never(state) or pile_closed(state)
@@ -332,8 +339,8 @@ def _taken(laying: Laying, rest: Cards, closed: bool, build: bool) -> Result:
         melds=set_at(state.melds, side, tuple(laying.melds)),
         bonus_threes=set_at(state.bonus_threes, side, state.bonus_threes[side] + threes),
         next_mid=laying.mids,
-        phase=Phase.PLAY,
-        drew=DrawKind.PILE,
+        phase=PLAY,
+        drew=DREW_PILE,
         took_pile_closed=closed,
         recycle_idle=False,
         turn_new_mids=state.turn_new_mids + tuple(m.mid for m in laying.new),
@@ -425,7 +432,7 @@ class HandGroups:
 
 def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
     """Legal ways to take the pile: per count of naturals and wild cards of the top meld."""
-    if state.phase is not Phase.DRAW or pile_blocked(state) or _closed_never(state):
+    if state.phase is not DRAW or pile_blocked(state) or _closed_never(state):
         return []
     if pile_closed(state):  # IT-17, IT-10
         return []
