@@ -433,10 +433,16 @@ class Rules:
         return 52 * self.decks + self.jokers + self.calientes
 
     def pack_cards(self) -> list[int]:
-        """Every physical card of the pack (O-DECK-JOKERS, O-DECK-7PERRANK)."""
-        if self.custom_deck is not None:
-            return parse_cards(list(self.custom_deck))
-        return build_deck(self.decks, self.jokers, self.calientes)
+        """Every physical card of the pack (O-DECK-JOKERS, O-DECK-7PERRANK), a new list the
+        caller may shuffle; built once per Rules value (every hand deals one: issue 16)."""
+        cards = self.memo.get("rules.pack")
+        if cards is None:
+            if self.custom_deck is not None:
+                cards = tuple(parse_cards(list(self.custom_deck)))
+            else:
+                cards = tuple(build_deck(self.decks, self.jokers, self.calientes))
+            self.memo["rules.pack"] = cards
+        return list(cards)
 
     def red_three_total(self) -> int:
         return 2 * self.decks

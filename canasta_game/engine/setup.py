@@ -17,6 +17,7 @@ from canasta_game.engine.cards import (
     IS_WILD,
     parse_cards,
 )
+from canasta_game.engine.constructive import bonus_threes
 from canasta_game.engine.game import check_stock_out
 from canasta_game.engine.handfoot import deal_feet
 from canasta_game.engine.italian import deal_pile
@@ -128,11 +129,12 @@ def _replace_threes(
     them from the top of the stock (IT-3: from its bottom); the threes laid out per side.
     MAC-7: one three stays in the hand (the player may lay it out later)."""
     bonus: list[list[int]] = [[] for _ in range(rules.sides)]
+    is_bonus = bonus_threes(rules)
     for step in range(rules.players):
         seat = (dealer + 1 + step) % rules.players
         kept: list[int] = []
         while True:
-            threes = [c for c in hands[seat] if rules.is_bonus_three(c) and c not in kept]
+            threes = [c for c in hands[seat] if is_bonus[c] and c not in kept]
             if rules.keep_three and threes and not kept:
                 kept.append(threes.pop(0))
             if not threes or not stock:
