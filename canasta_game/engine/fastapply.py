@@ -63,9 +63,9 @@ def _discard(state: State, move: Discard) -> State | None:
     rules = state.rules
     fields = next_turn_fields(state, (seat + 1) % rules.players)
     fields["hands"] = set_at(state.hands, seat, hand[:index] + hand[index + 1 :])
-    fields["pile"] = (*state.pile, move.card)
+    fields["pile"] = state.pile + (move.card,)  # (one copy: ``(*pile, card)`` makes two)
     fields["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
-    fields["discards"] = (*state.discards, (seat, move.card))
+    fields["discards"] = state.discards + ((seat, move.card),)
     return of_fields(fields)
 
 
