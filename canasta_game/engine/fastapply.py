@@ -63,9 +63,10 @@ def _discard(state: State, move: Discard) -> State | None:
     rules = state.rules
     fields = next_turn_fields(state, (seat + 1) % rules.players)
     fields["hands"] = set_at(state.hands, seat, hand[:index] + hand[index + 1 :])
-    fields["pile"] = state.pile + (move.card,)  # (one copy: ``(*pile, card)`` makes two)
+    # (one copy each: ``(*pile, card)`` builds a list first, then the tuple)
+    fields["pile"] = state.pile + (move.card,)  # noqa: RUF005
     fields["pile_frozen"] = state.pile_frozen or rules.freezes_pile(move.card)
-    fields["discards"] = state.discards + ((seat, move.card),)
+    fields["discards"] = state.discards + ((seat, move.card),)  # noqa: RUF005
     return of_fields(fields)
 
 

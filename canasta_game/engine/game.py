@@ -337,7 +337,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return rest
     if not rest and state.rules.out_discard:
         return reason("IT-20", "close_by_discard")
-    laying = Laying.start(state)
+    laying = Laying.start(state, quiet=not build)
     closed = not laying.melds
     if closed and not rest and len(action.new) == 1 and state.rules.special_hands != "NONE":
         special = mac.special_hand(state.rules, action.new[0])
@@ -378,7 +378,7 @@ def _meld(state: State, action: Meld, build: bool) -> Result:
         return before_draw_problem(rest) or _opened_before_draw(laying, rest, build)
     if not build and len(rest) >= 2 and not must_go_out and not only_black_threes(state, rest):
         return LEGAL  # C-TURN-7 holds: one card can be discarded and one kept (CUB-7 aside)
-    return _melded(laying, rest, must_go_out, black_threes)
+    return _melded(laying, rest, must_go_out, black_threes, build)
 
 
 def _opened_before_draw(laying: Laying, rest: tuple[int, ...], build: bool) -> Result:
@@ -486,8 +486,12 @@ def _new_melds(laying: Laying, groups: Sequence[Sequence[int]]) -> int | Reason:
     return regular_wilds
 
 
-def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_threes: bool) -> Result:
-    """The state after the melds: O-CONC-CANASTA, then going out (C-OUT-2) or C-TURN-7."""
+def _melded(
+    laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_threes: bool, build: bool
+) -> Result:
+    """The state after the melds: O-CONC-CANASTA, then going out (C-OUT-2) or C-TURN-7.
+    Only checked (not ``build``): going out is allowed once ``melded_out_problem`` says so,
+    without scoring the hand (``went_out`` never refuses)."""
     state = laying.state
     side = laying.side
     if not rest and state.rules.out_needs_discard and not state.has_foot(state.current):
@@ -515,7 +519,7 @@ def _melded(laying: Laying, rest: tuple[int, ...], must_go_out: bool, black_thre
         problem = melded_out_problem(state, side)
         if problem is not None:
             return reason("C-B3-2", problem.key, **problem.values) if black_threes else problem
-        return went_out(state, laying.events)
+        return went_out(state, laying.events) if build else LEGAL
     problem = finish_problem(state)
     return problem if problem is not None else (state, laying.events)
 
