@@ -710,7 +710,11 @@ def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int)
     """``_spread_dp`` where only canastas are counted (no natural canasta nor IT-20's dirty one
     asked: most rules, Samba's among them): for each number of wild cards placed, the most
     canastas reachable (at most ``need``; -1: none) is all a later meld needs, more never
-    being worse."""
+    being worse. Under a cap the same for every meld (``_fixed_cap``) no table is needed:
+    ``_count_cheapest``."""
+    cap = _fixed_cap(rules)
+    if cap is not None:
+        return _count_cheapest(rules, entries, wilds, need, cap)
     best = [0] + [-1] * wilds
     span = range(wilds + 1)
     for entry in entries:
@@ -731,6 +735,33 @@ def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int)
             return False
         best = step
     return best[wilds] >= need
+
+
+def _count_cheapest(
+    rules: Rules, entries: list[list[int]], wilds: int, need: int, cap: int
+) -> bool:
+    """``_spread_count`` where every meld may hold ``cap`` wild cards at any size and melds
+    have no largest size (``_fixed_cap``: C-MELD-3, SAM-13): each meld's ways
+    (``_spread_options``) are then every count from its ``least`` to its ``most``, so exactly
+    ``wilds`` can be placed when the leasts fit and the mosts hold them all, and ``need``
+    canastas are reached when the ``need`` cheapest (wild cards past a meld's least to make
+    it a canasta) fit in what is left over the leasts: the rest go where there is room."""
+    full = rules.canasta_size
+    spare = wilds  # (the wild cards past every meld's least)
+    room = 0
+    costs: list[int] = []
+    for _nat, wild, size, least, locked in entries:
+        most = min(0 if locked else wilds, cap - wild)  # (SAM-15: none onto a locked canasta)
+        if least > most:
+            return False
+        spare -= least
+        room += most - least
+        if size + most >= full:
+            costs.append(max(0, full - size - least))
+    if spare < 0 or room < spare or len(costs) < need:
+        return False
+    costs.sort()
+    return sum(costs[:need]) <= spare
 
 
 def _spread_options(rules: Rules, entry: list[int], wilds: int) -> list[tuple[int, bool | None]]:

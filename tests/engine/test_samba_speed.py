@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from canasta_game.engine import going_out
 from canasta_game.engine.cards import JOKER, RANK_OF
+from canasta_game.engine.meldrules import wild_cap
 from canasta_game.engine.movegen import _RUN_BIT, _run_bits
+from canasta_game.engine.rules import Rules, preset
 
 
 def _plain_bits(hand: tuple[int, ...]) -> int:
@@ -31,3 +36,46 @@ def test_run_bits_kept_for_the_same_hand_only() -> None:
         assert _run_bits(again) == expected
         assert _run_bits(previous) == _plain_bits(previous)
         previous = hand
+
+
+def _table_count(rules: Rules, entries: list[list[int]], wilds: int, need: int) -> bool:
+    """The dynamic programme ``_count_cheapest`` stands in for: for each number of wild cards
+    placed, the most canastas reachable, every meld taking each count its cap allows."""
+    best = {0: 0}
+    for nat, wild, size, least, locked in entries:
+        step: dict[int, int] = {}
+        for used, have in best.items():
+            for add in range(least, (0 if locked else wilds - used) + 1):
+                if wild + add > wild_cap(rules, nat, size + add):
+                    continue
+                got = have + (size + add >= rules.canasta_size)
+                step[used + add] = max(step.get(used + add, -1), got)
+        best = step
+    return best.get(wilds, -1) >= need
+
+
+@pytest.mark.parametrize("name", ["samba", "classic-4", "chilean"])
+def test_count_cheapest_answers_as_the_table(name: str) -> None:
+    """C-OUT-1, SAM-13, SAM-15: under a cap the same for every meld, the cheapest canastas
+    first answer as the table over every count of wild cards, on 5,000 random spreads
+    (locked canastas, melds over their cap, least counts; both answers seen)."""
+    rules = preset(name)
+    cap = going_out._fixed_cap(rules)
+    assert cap is not None
+    rng = random.Random(f"cheapest:{name}")
+    full = rules.canasta_size
+    answers: set[bool] = set()
+    for _ in range(5000):
+        entries = []
+        for _ in range(rng.randrange(0, 8)):
+            nat, wild = rng.randrange(0, full + 2), rng.randrange(0, cap + 2)
+            entries.append([nat, wild, nat + wild, rng.choice((0, 0, 1, 2)), rng.random() < 0.2])
+        wilds, need = rng.randrange(0, 8), rng.randrange(0, 4)
+        expected = _table_count(rules, entries, wilds, need)
+        assert going_out._count_cheapest(rules, entries, wilds, need, cap) == expected, (
+            entries,
+            wilds,
+            need,
+        )
+        answers.add(expected)
+    assert answers == {True, False}
