@@ -9,7 +9,7 @@ import pytest
 
 from canasta_game.engine import going_out
 from canasta_game.engine.cards import JOKER, RANK_OF
-from canasta_game.engine.meldrules import wild_cap
+from canasta_game.engine.meldrules import UNLIMITED, wild_cap
 from canasta_game.engine.movegen import _RUN_BIT, _run_bits
 from canasta_game.engine.rules import Rules, preset
 
@@ -79,3 +79,35 @@ def test_count_cheapest_answers_as_the_table(name: str) -> None:
         )
         answers.add(expected)
     assert answers == {True, False}
+
+
+_CAP_RULES = [
+    preset("samba"),
+    preset("classic-4"),
+    preset("cuban"),
+    preset("italian"),
+    preset("bolivia"),
+    preset("brazilian"),
+    preset("classic-4", meld_wild="LE_NAT"),
+    preset("classic-4", meld_wild="LT_NAT"),
+    preset("classic-4", meld_wild="IT"),
+    preset("classic-4", pile_conflict="B", pile_nocanadd=True),
+]
+
+
+def test_fixed_cap_is_every_melds_cap() -> None:
+    """C-MELD-3, SAM-13: where ``_fixed_cap`` answers a cap (kept for the last rules asked),
+    ``wild_cap`` answers it for every meld, whatever its naturals and size (the solver's
+    counts read it in its stead); rules asked in turn get their own answer."""
+    seen = set()
+    for rules in _CAP_RULES * 2:
+        cap = wild_cap(rules, 2, 3)
+        plain = None if rules.meld_max or cap != wild_cap(rules, UNLIMITED, UNLIMITED) else cap
+        assert going_out._fixed_cap(rules) == plain
+        assert going_out._fixed_cap(rules) == plain
+        seen.add(plain)
+        if plain is not None:
+            for naturals in range(0, 16):
+                for size in (*range(naturals, naturals + 12), UNLIMITED):
+                    assert wild_cap(rules, naturals, size) == plain
+    assert seen == {None, 2, 3}
