@@ -406,7 +406,8 @@ def _meldable(
     if blacks in (1, 2):
         return False
     melds = state.melds[side]
-    wild_meld_size = next((m.size for m in melds if m.is_wild_meld), None)
+    # (WILD_KEY: the wild meld, O-WILD-MELDS; read per discard tried, not as a property)
+    wild_meld_size = next((m.size for m in melds if m.key == WILD_KEY), None)
     found = (
         _second_groups(rules, melds, naturals, wilds)
         if second
