@@ -351,6 +351,7 @@ def _canastas_in_reach(
     # every term of the count below is at least what a meld reaches alone: once those alone
     # make the quota, the answer is yes (most sides asked about hold their canastas already)
     least = reach
+    fixed = _fixed_cap(rules)
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
         key = meld.key
@@ -365,7 +366,8 @@ def _canastas_in_reach(
                 return True
             continue
         count = naturals.get(key, 0)
-        room = max(0, wild_cap(rules, meld.naturals + count, UNLIMITED) - meld.wilds)
+        cap = wild_cap(rules, meld.naturals + count, UNLIMITED) if fixed is None else fixed
+        room = max(0, cap - meld.wilds)
         alone = size + count + min(wilds, room) >= full
         least += alone
         if least >= need:
@@ -382,7 +384,9 @@ def _canastas_in_reach(
         joined = min(number, cards // full) if rules.sequences and number > 1 else 0
         reach += max(alone, joined)
     for count in naturals.values():
-        reach += count >= 2 and count + min(wilds, wild_cap(rules, count, UNLIMITED)) >= full
+        if count >= 2:
+            cap = wild_cap(rules, count, UNLIMITED) if fixed is None else fixed
+            reach += count + min(wilds, cap) >= full
     reach += rules.wild_melds and wilds >= full
     return reach >= need
 
@@ -402,7 +406,8 @@ def _meldable(
     if blacks in (1, 2):
         return False
     melds = state.melds[side]
-    wild_meld_size = next((m.size for m in melds if m.is_wild_meld), None)
+    # (WILD_KEY: the wild meld, O-WILD-MELDS; read per discard tried, not as a property)
+    wild_meld_size = next((m.size for m in melds if m.key == WILD_KEY), None)
     found = (
         _second_groups(rules, melds, naturals, wilds)
         if second
@@ -553,11 +558,22 @@ def _room(
 def _fixed_cap(rules: Rules) -> int | None:
     """The wild-card cap when it is the same for every meld of two naturals or more, of any
     size (SAM-13's two, C-MELD-3's three; not O-MELD-WILD's caps by naturals, nor
-    O-PILE-CONFLICT=B's big melds), and melds have no largest size (CUB-4); else None."""
-    cap = wild_cap(rules, 2, 3)
+    O-PILE-CONFLICT=B's big melds), and melds have no largest size (CUB-4); else None. Then
+    ``wild_cap`` answers it for any meld, so the solver's counts read it instead. Kept for
+    the last rules asked (``_capped``: a frozen value, the same object the same cap)."""
+    global _capped, _cap
+    if rules is _capped:
+        return _cap
+    cap: int | None = wild_cap(rules, 2, 3)
     if rules.meld_max or cap != wild_cap(rules, UNLIMITED, UNLIMITED):
-        return None
+        cap = None
+    _capped, _cap = rules, cap
     return cap
+
+
+#: ``_fixed_cap``'s last rules and their cap.
+_capped: Rules | None = None
+_cap: int | None = None
 
 
 def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
@@ -710,7 +726,11 @@ def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int)
     """``_spread_dp`` where only canastas are counted (no natural canasta nor IT-20's dirty one
     asked: most rules, Samba's among them): for each number of wild cards placed, the most
     canastas reachable (at most ``need``; -1: none) is all a later meld needs, more never
-    being worse."""
+    being worse. Under a cap the same for every meld (``_fixed_cap``) no table is needed:
+    ``_count_cheapest``."""
+    cap = _fixed_cap(rules)
+    if cap is not None:
+        return _count_cheapest(rules, entries, wilds, need, cap)
     best = [0] + [-1] * wilds
     span = range(wilds + 1)
     for entry in entries:
@@ -731,6 +751,33 @@ def _spread_count(rules: Rules, entries: list[list[int]], wilds: int, need: int)
             return False
         best = step
     return best[wilds] >= need
+
+
+def _count_cheapest(
+    rules: Rules, entries: list[list[int]], wilds: int, need: int, cap: int
+) -> bool:
+    """``_spread_count`` where every meld may hold ``cap`` wild cards at any size and melds
+    have no largest size (``_fixed_cap``: C-MELD-3, SAM-13): each meld's ways
+    (``_spread_options``) are then every count from its ``least`` to its ``most``, so exactly
+    ``wilds`` can be placed when the leasts fit and the mosts hold them all, and ``need``
+    canastas are reached when the ``need`` cheapest (wild cards past a meld's least to make
+    it a canasta) fit in what is left over the leasts: the rest go where there is room."""
+    full = rules.canasta_size
+    spare = wilds  # (the wild cards past every meld's least)
+    room = 0
+    costs: list[int] = []
+    for _nat, wild, size, least, locked in entries:
+        most = min(0 if locked else wilds, cap - wild)  # (SAM-15: none onto a locked canasta)
+        if least > most:
+            return False
+        spare -= least
+        room += most - least
+        if size + most >= full:
+            costs.append(max(0, full - size - least))
+    if spare < 0 or room < spare or len(costs) < need:
+        return False
+    costs.sort()
+    return sum(costs[:need]) <= spare
 
 
 def _spread_options(rules: Rules, entry: list[int], wilds: int) -> list[tuple[int, bool | None]]:
@@ -756,9 +803,10 @@ def _spread_none(rules: Rules, entries: list[list[int]], caps: tuple[int, int, i
     naturals leave it, so one pass counts its canastas. A new meld short of three (C-MELD-1),
     a meld over its cap (C-MELD-3) or past the largest (CUB-4) makes the spread impossible."""
     full = rules.canasta_size
+    fixed = _fixed_cap(rules)
     canastas = naturals = dirty = 0
     for nat, wild, size, least, _locked in entries:
-        if least or wild > wild_cap(rules, nat, size):
+        if least or wild > (wild_cap(rules, nat, size) if fixed is None else fixed):
             return False
         if rules.meld_max and size > rules.meld_max:
             return False

@@ -330,12 +330,24 @@ _RUN_BIT: tuple[int, ...] = tuple(1 << key if key >= 0 else 0 for key in _RUN_KE
 
 def _run_bits(hand: Cards) -> int:
     """The hand's ``_RUN_BIT`` ORed together (a plain loop: about twice as fast as ``reduce``
-    over ``map``, and asked for every position of a sequence rule)."""
+    over ``map``, and asked for every position of a sequence rule). The last hand's answer
+    is kept (``_last_bits``): an open side's position asks it of the same hand object up to
+    three times (``sequence_moves``, ``runs_extended``, ``_after_runs``); a tuple held there
+    cannot change nor be freed, so the same object is the same cards."""
+    global _last_hand, _last_bits
+    if hand is _last_hand:
+        return _last_bits
     bits = 0
     run_bit = _RUN_BIT
     for card in hand:
         bits |= run_bit[card]
+    _last_hand, _last_bits = hand, bits
     return bits
+
+
+#: ``_run_bits``' last hand and its bits.
+_last_hand: Cards | None = None
+_last_bits = 0
 
 
 #: The 32 bits of one suit's lane in ``_RUN_BIT``.
@@ -437,7 +449,7 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
     hand = state.hands[seat]
     bits = _run_bits(hand)
     runs = hand_runs(hand, state.rules.canasta_size, bits)
-    out = [Meld(seat, (run,)) for run in runs] if runs else []  # (most hands: none)
+    out = [meld_of(seat, (run,), ()) for run in runs] if runs else []  # (most hands: none)
     melds = state.melds[side]
     if not melds:
         need, _ = state.minimum(side)
@@ -446,15 +458,15 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
             rest = HandGroups(tuple(c for c in hand if c not in used))
             points = sum(VALUE_OF[c] for c in run)
             for batch in initial_batches(state, rest, need - points, limit=2):
-                out.append(Meld(seat, (*batch, run)))
+                out.append(meld_of(seat, (*batch, run), ()))
         return out
     keyed: dict[int, int] | None = None
     for meld in melds:
         if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits):
             keyed = run_index(hand) if keyed is None else keyed
             extension = run_extension(meld, keyed)
-            out.append(Meld(seat, add=((meld.mid, extension),)))
-            out.append(Meld(seat, add=((meld.mid, extension[:1]),)))
+            out.append(meld_of(seat, (), ((meld.mid, extension),)))
+            out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
     return out
 
 

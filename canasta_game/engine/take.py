@@ -541,8 +541,10 @@ def sequence_takes(state: State, side: int) -> list[TakePile]:
     rank, key = RANK_OF[top], SEQUENCE_KEY + SUIT_OF[top]
     out: list[TakePile] = []
     for meld in state.melds[side]:
+        if meld.key != key:
+            continue  # (a group, or a sequence of another suit: most melds)
         fits = rank in (RANK_OF[meld.cards[0]] - 1, RANK_OF[meld.cards[-1]] + 1)
-        if meld.key == key and fits and not meld.is_canasta:
+        if fits and not meld.is_canasta:
             move = TakePile(state.current, onto=meld.mid)
             if take_is_legal(state, move):
                 out.append(move)
