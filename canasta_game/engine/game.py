@@ -144,7 +144,7 @@ def _evaluate(state: State, action: Action, build: bool) -> Result:
     if isinstance(action, Discard):
         return _discard(state, action, build)
     if isinstance(action, AskGoOut):
-        return _ask(state)
+        return _ask(state, build)
     if isinstance(action, CombineMelds):
         return combine(state, action, build)  # SAM-12
     raise TypeError(f"not an action: {action!r}")
@@ -661,7 +661,10 @@ def check_stock_out(state: State, events: list[ev.Event]) -> Outcome:
     return state, events
 
 
-def _ask(state: State) -> Result:
+def _ask(state: State, build: bool) -> Result:
+    """C-OUT-7: "may I go out?", only before melding this turn and only where going out is
+    still possible (the solver decides); a check alone makes no state (issue 16: the move
+    lists ask it every turn the cheap cuts leave open)."""
     rules = state.rules
     seat = state.current
     if len(rules.side_seats[state.side_of(seat)]) < 2:
@@ -676,6 +679,8 @@ def _ask(state: State) -> Result:
         return reason("C-OUT-7", "ask_no_choice")  # ENG: a "no" could not be obeyed
     if not can_go_out(state, asking=True):
         return reason("C-OUT-7", "ask_cannot_out")
+    if not build:
+        return LEGAL
     partner = answering_partner(rules, seat)
     asked = (*state.asked_out, seat) if rules.ask_once else state.asked_out  # MAC-32
     state = evolve(state, phase=ANSWER, question=Question.PENDING, asked_out=asked)
