@@ -52,6 +52,7 @@ from canasta_game.engine.constructive import (
     SimpleMelds,
     SimpleTake,
     counts_fit,
+    fit_table,
     too_few_for_top,
 )
 from canasta_game.engine.fastapply import laid
@@ -433,6 +434,7 @@ def _additions(
     cheap = wilds[0] if wilds else -1
     joker = cheap >= 0 and RANK_OF[wilds[-1]] == JOKER and RANK_OF[cheap] != JOKER
     closed = rules.no_wild_on_canasta  # SAM-15: no wild card joins a completed canasta
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
     for meld in melds:
         key = meld.key
         if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
@@ -442,14 +444,14 @@ def _additions(
                 _add(state, out, meld, (cheap,), _verdict(rules, meld, left, 0, 1, pending))
             continue
         nats = groups.naturals.get(key)
-        if nats and counts_fit(rules, meld.naturals + len(nats), meld.wilds):
+        if nats and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]:
             if left - len(nats) >= 2:
                 out.append(meld_of(seat, (), ((meld.mid, tuple(nats)),)))
             else:
                 _add(state, out, meld, tuple(nats), None)
         if cheap < 0 or pending or (closed and meld.naturals + meld.wilds >= meld.canasta_size):
             continue
-        if counts_fit(rules, meld.naturals, meld.wilds + 1):
+        if fits[meld.naturals << 10 | (meld.wilds + 1)]:
             verdict = True if left >= 3 else None
             _add(state, out, meld, (cheap,), verdict)
             if joker:

@@ -44,8 +44,8 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import (
     SimpleMelds,
-    counts_fit,
     discards_exact,
+    fit_table,
     stock_draw_exact,
 )
 from canasta_game.engine.game import why_illegal
@@ -523,7 +523,7 @@ def meld_all_proved(
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
-    return move, not beside and _all_proven(state, new, adds, sizes, placed)
+    return move, not beside and _all_proven(state, side_melds, new, adds, sizes, placed)
 
 
 def _feed_wild_meld(
@@ -615,6 +615,7 @@ def _after_runs(
 
 def _all_proven(
     state: State,
+    melds: tuple[TableMeld, ...],
     new: dict[int, list[int]],
     adds: dict[int, list[int]],
     sizes: dict[int, list[int]],
@@ -631,24 +632,25 @@ def _all_proven(
     no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
     card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
     (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
-    check."""
+    check. ``melds``: the side's."""
     rules = state.rules
-    side = state.side_of(state.current)
-    melds = state.melds[side]
     if -1 in new:
         return False
     if not melds:  # C-INIT-1: the new melds alone reach the minimum (no canasta asked)
-        need, canasta = state.minimum(side)
+        need, canasta = state.minimum(rules.seat_side[state.current])
         if canasta or sum(VALUE_OF[c] for cards in new.values() for c in cards) < need:
             return False
     if placed and rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds):
         return False
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
     for rank in new:
-        if not FOUR <= rank <= ACE or not counts_fit(rules, *sizes[rank]):
+        naturals, wilds = sizes[rank]
+        if not FOUR <= rank <= ACE or not fits[naturals << 10 | wilds]:
             return False
-    by_mid = {m.mid: m for m in melds}
-    for mid, cards in adds.items():
-        target = by_mid[mid]
+    for target in melds:  # (``adds`` holds only the side's melds: no index by mid made)
+        cards = adds.get(target.mid)
+        if cards is None:
+            continue
         if target.key >= SEQUENCE_KEY:
             if target.size + len(cards) > target.canasta_size:
                 return False  # BRA-9: past the canasta only going out (the full check)
@@ -660,9 +662,10 @@ def _all_proven(
         if not FOUR <= target.key <= ACE:
             return False
         naturals, wilds = sizes[target.key]
-        if wild_onto_canasta(rules, target, wilds - target.wilds) is not None:
+        added = wilds - target.wilds  # (none: SAM-15 and BOL-3 have nothing to refuse)
+        if added and wild_onto_canasta(rules, target, added) is not None:
             return False
-        if not counts_fit(rules, naturals, wilds):
+        if not fits[naturals << 10 | wilds]:
             return False
     return True
 
