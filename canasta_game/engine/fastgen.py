@@ -26,6 +26,8 @@ the list with the general path's position by position along seeded self-play, an
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
 from canasta_game.engine.actions import (
     Action,
@@ -112,10 +114,10 @@ def play_moves(state: State) -> list[Action] | None:
     hand = state.hands[seat]
     if len(hand) < 2:
         return None
-    if state.rules.sequences and any(
-        m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
-    ):
-        return None  # BRA-9: an escalera past seven only going out (``SimpleMelds.usable``)
+    if state.rules.sequences:
+        for meld in melds:  # (a loop, no generator: every Samba play list asks)
+            if meld.key >= SEQUENCE_KEY and meld.size > meld.canasta_size:
+                return None  # BRA-9: an escalera past seven only going out (``SimpleMelds``)
     groups = HandGroups(hand)
     if melds:
         moves: list[Action] = _melds(state, groups, melds)
@@ -466,9 +468,12 @@ def _additions(
 _CHECK, _PROVE, _RUN, _THREES = 0, 1, 2, 3  # (_THREES: a black-three meld, ``threes_out``)
 
 
+_CARDS_OF = itemgetter(1)  # (an addition's cards)
+
+
 def _laid(move: Meld) -> int:
     """How many cards ``move`` lays (``len(move.cards())`` without the list)."""
-    return sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+    return sum(map(len, move.new)) + sum(map(len, map(_CARDS_OF, move.add)))
 
 
 def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
