@@ -685,23 +685,26 @@ def _place_wilds(
     legal move with two wild cards for a group of six naturals). A batch is one action, so
     SAM-15 refuses only a meld that was a canasta before it."""
     for key, meld in melds.items():
-        regular = not meld.is_wild_meld and not meld.is_black_threes and key < SEQUENCE_KEY
-        if key not in sizes and regular:
+        regular = key < SEQUENCE_KEY and not meld.is_wild_meld and not meld.is_black_threes
+        if regular and key not in sizes:
             sizes[key] = [meld.naturals, meld.wilds]
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))
     for past_canasta in (False, True):
+        top = (rules.meld_max or UNLIMITED) if past_canasta else rules.canasta_size
         for key in order:
+            if not wilds:
+                return  # (every wild card placed: the rest of the melds need not be read)
             if past_canasta and _closed_to_wilds(rules, melds.get(key)):
                 continue
+            counts = sizes[key]
             while wilds:
-                nat, wild = sizes[key]
-                if wild + 1 > wild_cap(rules, nat, nat + wild + 1):
-                    break
-                top = (rules.meld_max or UNLIMITED) if past_canasta else rules.canasta_size
+                nat, wild = counts
                 if nat + wild >= top:
                     break  # CUB-4, MAC-15: never past the largest meld
+                if wild + 1 > wild_cap(rules, nat, nat + wild + 1):
+                    break
                 card = wilds.pop(0)
-                sizes[key][1] += 1
+                counts[1] += 1
                 if key in new:
                     new[key].append(card)
                 else:
