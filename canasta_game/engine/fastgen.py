@@ -507,7 +507,8 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
-        candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
+        for move in movegen.sequence_moves(state, groups):  # (a loop: no generator)
+            candidates.append((move, _RUN))
     if _threes_meldable(state, groups):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
     everything, built = (

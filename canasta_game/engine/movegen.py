@@ -482,7 +482,9 @@ def meld_all_proved(
     if rules.sequences:
         groups = _after_runs(state.hands[seat], side_melds, adds) or groups
     groups = groups or HandGroups(state.hands[seat])
-    melds = {m.key: m for m in side_melds}
+    melds: dict[int, TableMeld] = {}
+    for meld in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
+        melds[meld.key] = meld
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
@@ -518,8 +520,10 @@ def meld_all_proved(
         new[-1] = list(groups.blacks)
     if not new and (not adds or not side_melds):
         return None, False
-    add = tuple([(mid, tuple(cards)) for mid, cards in adds.items()]) if adds else ()
-    move = meld_of(seat, tuple(map(tuple, new.values())), add)
+    add: list[tuple[int, Cards]] = []
+    for mid, cards in adds.items():
+        add.append((mid, tuple(cards)))
+    move = meld_of(seat, tuple(map(tuple, new.values())), tuple(add))
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
