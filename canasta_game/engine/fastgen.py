@@ -116,7 +116,7 @@ def play_moves(state: State) -> list[Action] | None:
         return None
     if state.rules.sequences:
         for meld in melds:  # (a loop, no generator: every Samba play list asks)
-            if meld.key >= SEQUENCE_KEY and meld.size > meld.canasta_size:
+            if meld.key >= SEQUENCE_KEY and meld.naturals + meld.wilds > meld.canasta_size:
                 return None  # BRA-9: an escalera past seven only going out (``SimpleMelds``)
     groups = HandGroups(hand)
     if melds:
@@ -673,9 +673,9 @@ def _canastas_within(
     grown = dict(move.add)
     keys: dict[object, list[int]] = {}  # key -> [cards, melds]
     for meld in melds:
-        if not meld.is_black_threes:
+        if meld.key != BLACK_THREE_KEY:  # (the key read, not the properties: issue 16)
             entry = keys.setdefault(meld.key, [0, 0])
-            entry[0] += meld.size + len(grown.get(meld.mid, ()))
+            entry[0] += meld.naturals + meld.wilds + len(grown.get(meld.mid, ()))
             entry[1] += 1
     for index, group in enumerate(move.new):
         ranks = {RANK_OF[c] for c in group if not IS_WILD[c]}

@@ -483,8 +483,8 @@ def meld_all_proved(
         groups = _after_runs(state.hands[seat], side_melds, adds) or groups
     groups = groups or HandGroups(state.hands[seat])
     melds: dict[int, TableMeld] = {}
-    for meld in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
-        melds[meld.key] = meld
+    for each in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
+        melds[each.key] = each
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
@@ -656,7 +656,7 @@ def _all_proven(
         if cards is None:
             continue
         if target.key >= SEQUENCE_KEY:
-            if target.size + len(cards) > target.canasta_size:
+            if target.naturals + target.wilds + len(cards) > target.canasta_size:
                 return False  # BRA-9: past the canasta only going out (the full check)
             if sequence_addition(rules, target, cards) is not None:
                 return False
@@ -689,7 +689,8 @@ def _place_wilds(
     legal move with two wild cards for a group of six naturals). A batch is one action, so
     SAM-15 refuses only a meld that was a canasta before it."""
     for key, meld in melds.items():
-        regular = key < SEQUENCE_KEY and not meld.is_wild_meld and not meld.is_black_threes
+        # (regular groups: the keys compared, not ``is_wild_meld``'s and the like's calls)
+        regular = key < SEQUENCE_KEY and key != WILD_KEY and key != BLACK_THREE_KEY
         if regular and key not in sizes:
             sizes[key] = [meld.naturals, meld.wilds]
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))

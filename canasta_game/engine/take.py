@@ -188,7 +188,7 @@ def top_target(melds: Sequence[TableMeld], rank: int, books_closed: bool) -> Tab
     first = None
     for meld in melds:
         if meld.key == rank:
-            if not meld.is_canasta:
+            if meld.naturals + meld.wilds < meld.canasta_size:  # (not ``is_canasta``'s calls)
                 return meld
             if first is None and not books_closed:
                 first = meld
