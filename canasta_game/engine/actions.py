@@ -37,8 +37,13 @@ class Meld:
     add: tuple[tuple[int, Cards], ...] = ()  # (meld id, cards)
 
     def cards(self) -> list[int]:
-        out = [c for meld in self.new for c in meld]
-        out.extend(c for _, cards in self.add for c in cards)
+        """Every card laid, the new groups' then the additions', in order (one ``extend`` a
+        group: no comprehension or generator, as every applied meld asks)."""
+        out: list[int] = []
+        for group in self.new:
+            out.extend(group)
+        for _, cards in self.add:
+            out.extend(cards)
         return out
 
 

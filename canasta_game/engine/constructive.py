@@ -103,15 +103,34 @@ def stock_draw_exact(state: State) -> bool:
 def counts_fit(rules: Rules, naturals: int, wilds: int) -> bool:
     """``check_counts(rules, naturals, wilds) is None`` (C-MELD-2, C-MELD-3, CUB-4), memoised
     per Rules value: a pure function of the counts that the generators ask tens of times per
-    position."""
+    position (the hottest ask ``fit_table`` once and index it)."""
+    return fit_table(rules)[naturals << 10 | wilds]
+
+
+class _Fits(dict[int, bool]):
+    """``counts_fit`` per ``naturals << 10 | wilds`` (both well under 1024: a hand of every
+    deck's cards), each answer computed when first asked (``__missing__``), so a caller reads
+    one with a subscript instead of a function call."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, key: int) -> bool:
+        found = self[key] = check_counts(self.rules, key >> 10, key & 1023) is None
+        return found
+
+
+def fit_table(rules: Rules) -> dict[int, bool]:
+    """The ``counts_fit`` answers of ``rules``, indexed by ``naturals << 10 | wilds``: made
+    once per Rules value (issue 16: a call and a memo look-up per count cost 0.5% of random
+    self-play)."""
     table = rules.memo.get(_FIT_KEY)
     if table is None:
-        table = rules.memo[_FIT_KEY] = {}
-    key = naturals * 1024 + wilds  # (both well under 1024: a hand of every deck's cards)
-    found = table.get(key)
-    if found is None:
-        found = table[key] = check_counts(rules, naturals, wilds) is None
-    return found
+        table = rules.memo[_FIT_KEY] = _Fits(rules)
+    return table  # type: ignore[no-any-return]
 
 
 _FIT_KEY = "constructive.counts_fit"
@@ -358,19 +377,21 @@ class SimpleTake:
     these checks refuse (False, dropped unasked) and one outside them (None: ``why_illegal``).
     """
 
-    __slots__ = ("frozen", "left", "pending_wild_meld", "rules", "target", "usable")
+    __slots__ = (
+        "fits", "frozen", "held", "left", "pending_wild_meld", "pile", "rules", "target", "usable"
+    )  # fmt: skip
 
     def __init__(self, state: State, side: int, target: TableMeld | None) -> None:
         rules = state.rules
         melds = state.melds[side]
         self.rules = rules
+        self.fits = fit_table(rules)
         self.target = target
         self.usable = bool(melds) and not state.must_go_out and not needs_full_check(rules)
         self.frozen = frozen_for(state, side)
-        # C-UP-5: a bonus three in the pile is laid out, not taken into the hand
-        bonus = bonus_threes(rules)
-        gained = len(state.pile) - 1 - sum(map(bonus.__getitem__, state.pile[:-1]))
-        self.left = len(state.hands[state.current]) + gained
+        self.held = len(state.hands[state.current])
+        self.pile = state.pile
+        self.left = -1  # (``_left``: counted only for a take that may keep fewer than two)
         self.pending_wild_meld = rules.wild_melds and any(
             m.is_wild_meld and not m.is_canasta for m in melds
         )
@@ -379,7 +400,9 @@ class SimpleTake:
         """True legal, False known to be illegal (one of the checks above, which are the
         ones ``why_illegal`` makes of such a take), None not known: ask ``why_illegal``."""
         rules, target = self.rules, self.target
-        if not self.usable or self.left - naturals - wilds < 2:
+        if not self.usable or (
+            self.held - naturals - wilds < 2 and self._left() - naturals - wilds < 2
+        ):
             return None
         if wilds and self.pending_wild_meld:
             return False
@@ -391,8 +414,18 @@ class SimpleTake:
         if target is not None:
             if wild_onto_canasta(rules, target, wilds) is not None:
                 return False
-            return counts_fit(rules, target.naturals + 1 + naturals, target.wilds + wilds)
-        return 1 + naturals + wilds >= 3 and counts_fit(rules, 1 + naturals, wilds)
+            return self.fits[(target.naturals + 1 + naturals) << 10 | (target.wilds + wilds)]
+        return 1 + naturals + wilds >= 3 and self.fits[(1 + naturals) << 10 | wilds]
+
+    def _left(self) -> int:
+        """The cards in hand after the take: the hand's and the pile's but the top card, less
+        the bonus threes in the pile (C-UP-5: laid out, not taken into the hand). Counted once
+        and only where the hand alone (``held``, never more) keeps fewer than two."""
+        if self.left < 0:
+            bonus = bonus_threes(self.rules)
+            gained = len(self.pile) - 1 - sum(map(bonus.__getitem__, self.pile[:-1]))
+            self.left = self.held + gained
+        return self.left
 
 
 def bonus_threes(rules: Rules) -> tuple[bool, ...]:

@@ -26,6 +26,8 @@ the list with the general path's position by position along seeded self-play, an
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
 from canasta_game.engine.actions import (
     Action,
@@ -52,6 +54,7 @@ from canasta_game.engine.constructive import (
     SimpleMelds,
     SimpleTake,
     counts_fit,
+    fit_table,
     too_few_for_top,
 )
 from canasta_game.engine.fastapply import laid
@@ -111,10 +114,10 @@ def play_moves(state: State) -> list[Action] | None:
     hand = state.hands[seat]
     if len(hand) < 2:
         return None
-    if state.rules.sequences and any(
-        m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
-    ):
-        return None  # BRA-9: an escalera past seven only going out (``SimpleMelds.usable``)
+    if state.rules.sequences:
+        for meld in melds:  # (a loop, no generator: every Samba play list asks)
+            if meld.key >= SEQUENCE_KEY and meld.naturals + meld.wilds > meld.canasta_size:
+                return None  # BRA-9: an escalera past seven only going out (``SimpleMelds``)
     groups = HandGroups(hand)
     if melds:
         moves: list[Action] = _melds(state, groups, melds)
@@ -433,6 +436,7 @@ def _additions(
     cheap = wilds[0] if wilds else -1
     joker = cheap >= 0 and RANK_OF[wilds[-1]] == JOKER and RANK_OF[cheap] != JOKER
     closed = rules.no_wild_on_canasta  # SAM-15: no wild card joins a completed canasta
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
     for meld in melds:
         key = meld.key
         if key == BLACK_THREE_KEY or key >= SEQUENCE_KEY:
@@ -442,14 +446,14 @@ def _additions(
                 _add(state, out, meld, (cheap,), _verdict(rules, meld, left, 0, 1, pending))
             continue
         nats = groups.naturals.get(key)
-        if nats and counts_fit(rules, meld.naturals + len(nats), meld.wilds):
+        if nats and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]:
             if left - len(nats) >= 2:
                 out.append(meld_of(seat, (), ((meld.mid, tuple(nats)),)))
             else:
                 _add(state, out, meld, tuple(nats), None)
         if cheap < 0 or pending or (closed and meld.naturals + meld.wilds >= meld.canasta_size):
             continue
-        if counts_fit(rules, meld.naturals, meld.wilds + 1):
+        if fits[meld.naturals << 10 | (meld.wilds + 1)]:
             verdict = True if left >= 3 else None
             _add(state, out, meld, (cheap,), verdict)
             if joker:
@@ -464,9 +468,12 @@ def _additions(
 _CHECK, _PROVE, _RUN, _THREES = 0, 1, 2, 3  # (_THREES: a black-three meld, ``threes_out``)
 
 
+_CARDS_OF = itemgetter(1)  # (an addition's cards)
+
+
 def _laid(move: Meld) -> int:
     """How many cards ``move`` lays (``len(move.cards())`` without the list)."""
-    return sum(map(len, move.new)) + sum(len(cards) for _, cards in move.add)
+    return sum(map(len, move.new)) + sum(map(len, map(_CARDS_OF, move.add)))
 
 
 def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
@@ -500,7 +507,8 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
-        candidates.extend((move, _RUN) for move in movegen.sequence_moves(state, groups))
+        for move in movegen.sequence_moves(state, groups):  # (a loop: no generator)
+            candidates.append((move, _RUN))
     if _threes_meldable(state, groups):
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
     everything, built = (
@@ -665,9 +673,9 @@ def _canastas_within(
     grown = dict(move.add)
     keys: dict[object, list[int]] = {}  # key -> [cards, melds]
     for meld in melds:
-        if not meld.is_black_threes:
+        if meld.key != BLACK_THREE_KEY:  # (the key read, not the properties: issue 16)
             entry = keys.setdefault(meld.key, [0, 0])
-            entry[0] += meld.size + len(grown.get(meld.mid, ()))
+            entry[0] += meld.naturals + meld.wilds + len(grown.get(meld.mid, ()))
             entry[1] += 1
     for index, group in enumerate(move.new):
         ranks = {RANK_OF[c] for c in group if not IS_WILD[c]}

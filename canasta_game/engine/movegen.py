@@ -44,8 +44,8 @@ from canasta_game.engine.cards import (
 )
 from canasta_game.engine.constructive import (
     SimpleMelds,
-    counts_fit,
     discards_exact,
+    fit_table,
     stock_draw_exact,
 )
 from canasta_game.engine.game import why_illegal
@@ -494,7 +494,9 @@ def meld_all_proved(
     if rules.sequences:
         groups = _after_runs(state.hands[seat], side_melds, adds) or groups
     groups = groups or HandGroups(state.hands[seat])
-    melds = {m.key: m for m in side_melds}
+    melds: dict[int, TableMeld] = {}
+    for each in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
+        melds[each.key] = each
     sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
@@ -530,12 +532,14 @@ def meld_all_proved(
         new[-1] = list(groups.blacks)
     if not new and (not adds or not side_melds):
         return None, False
-    add = tuple([(mid, tuple(cards)) for mid, cards in adds.items()]) if adds else ()
-    move = meld_of(seat, tuple(map(tuple, new.values())), add)
+    add: list[tuple[int, Cards]] = []
+    for mid, cards in adds.items():
+        add.append((mid, tuple(cards)))
+    move = meld_of(seat, tuple(map(tuple, new.values())), tuple(add))
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
-    return move, not beside and _all_proven(state, new, adds, sizes, placed)
+    return move, not beside and _all_proven(state, side_melds, new, adds, sizes, placed)
 
 
 def _feed_wild_meld(
@@ -627,6 +631,7 @@ def _after_runs(
 
 def _all_proven(
     state: State,
+    melds: tuple[TableMeld, ...],
     new: dict[int, list[int]],
     adds: dict[int, list[int]],
     sizes: dict[int, list[int]],
@@ -643,26 +648,27 @@ def _all_proven(
     no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
     card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
     (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
-    check."""
+    check. ``melds``: the side's."""
     rules = state.rules
-    side = state.side_of(state.current)
-    melds = state.melds[side]
     if -1 in new:
         return False
     if not melds:  # C-INIT-1: the new melds alone reach the minimum (no canasta asked)
-        need, canasta = state.minimum(side)
+        need, canasta = state.minimum(rules.seat_side[state.current])
         if canasta or sum(VALUE_OF[c] for cards in new.values() for c in cards) < need:
             return False
     if placed and rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds):
         return False
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
     for rank in new:
-        if not FOUR <= rank <= ACE or not counts_fit(rules, *sizes[rank]):
+        naturals, wilds = sizes[rank]
+        if not FOUR <= rank <= ACE or not fits[naturals << 10 | wilds]:
             return False
-    by_mid = {m.mid: m for m in melds}
-    for mid, cards in adds.items():
-        target = by_mid[mid]
+    for target in melds:  # (``adds`` holds only the side's melds: no index by mid made)
+        cards = adds.get(target.mid)
+        if cards is None:
+            continue
         if target.key >= SEQUENCE_KEY:
-            if target.size + len(cards) > target.canasta_size:
+            if target.naturals + target.wilds + len(cards) > target.canasta_size:
                 return False  # BRA-9: past the canasta only going out (the full check)
             if sequence_addition(rules, target, cards) is not None:
                 return False
@@ -672,9 +678,10 @@ def _all_proven(
         if not FOUR <= target.key <= ACE:
             return False
         naturals, wilds = sizes[target.key]
-        if wild_onto_canasta(rules, target, wilds - target.wilds) is not None:
+        added = wilds - target.wilds  # (none: SAM-15 and BOL-3 have nothing to refuse)
+        if added and wild_onto_canasta(rules, target, added) is not None:
             return False
-        if not counts_fit(rules, naturals, wilds):
+        if not fits[naturals << 10 | wilds]:
             return False
     return True
 
@@ -694,23 +701,27 @@ def _place_wilds(
     legal move with two wild cards for a group of six naturals). A batch is one action, so
     SAM-15 refuses only a meld that was a canasta before it."""
     for key, meld in melds.items():
-        regular = not meld.is_wild_meld and not meld.is_black_threes and key < SEQUENCE_KEY
-        if key not in sizes and regular:
+        # (regular groups: the keys compared, not ``is_wild_meld``'s and the like's calls)
+        regular = key < SEQUENCE_KEY and key != WILD_KEY and key != BLACK_THREE_KEY
+        if regular and key not in sizes:
             sizes[key] = [meld.naturals, meld.wilds]
     order = sorted(sizes, key=lambda k: -(sizes[k][0] + sizes[k][1]))
     for past_canasta in (False, True):
+        top = (rules.meld_max or UNLIMITED) if past_canasta else rules.canasta_size
         for key in order:
+            if not wilds:
+                return  # (every wild card placed: the rest of the melds need not be read)
             if past_canasta and _closed_to_wilds(rules, melds.get(key)):
                 continue
+            counts = sizes[key]
             while wilds:
-                nat, wild = sizes[key]
-                if wild + 1 > wild_cap(rules, nat, nat + wild + 1):
-                    break
-                top = (rules.meld_max or UNLIMITED) if past_canasta else rules.canasta_size
+                nat, wild = counts
                 if nat + wild >= top:
                     break  # CUB-4, MAC-15: never past the largest meld
+                if wild + 1 > wild_cap(rules, nat, nat + wild + 1):
+                    break
                 card = wilds.pop(0)
-                sizes[key][1] += 1
+                counts[1] += 1
                 if key in new:
                     new[key].append(card)
                 else:

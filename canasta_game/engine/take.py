@@ -183,9 +183,16 @@ def _top_cards(cards: Cards, rank: int) -> tuple[int, int] | Reason:
 
 def top_target(melds: Sequence[TableMeld], rank: int, books_closed: bool) -> TableMeld | None:
     """The side's meld the top card would join: the open one of its rank (O-PILE-CONFLICT=A);
-    never a closed book (HF-9: the top card starts a new meld beside it)."""
-    of_rank = [m for m in melds if m.key == rank and not (books_closed and m.is_canasta)]
-    return next((m for m in of_rank if not m.is_canasta), of_rank[0] if of_rank else None)
+    never a closed book (HF-9: the top card starts a new meld beside it); else the first
+    canasta of its rank. One loop, no list (every open side's draw list asks it)."""
+    first = None
+    for meld in melds:
+        if meld.key == rank:
+            if meld.naturals + meld.wilds < meld.canasta_size:  # (not ``is_canasta``'s calls)
+                return meld
+            if first is None and not books_closed:
+                first = meld
+    return first
 
 
 def top_card_meld(
