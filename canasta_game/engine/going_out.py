@@ -206,12 +206,7 @@ def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[Table
     is that of an incomplete sequence it might extend (SAM-11: ``_run_choices`` only ever
     removes such cards), and one or two black threes (C-B3-1): each is in ``_unmeldable``'s
     list for every choice, and ``_cut`` refuses two of them (C-OUT-2: one discard)."""
-    keys = group_keys(melds)  # (a sequence's key among them: SEQUENCE_KEY and up)
-    suits = (
-        {m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta}
-        if max(keys, default=0) >= SEQUENCE_KEY
-        else ()
-    )
+    keys, suits = _table_keys(melds)
     stuck = 1 if 0 < blacks < 3 else 0
     for rank, cards in naturals.items():
         if len(cards) == 1 and rank not in keys and (not suits or SUIT_OF[cards[0]] not in suits):
@@ -301,19 +296,43 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     return any(_meldable(rules, state, side, *cards, run_canastas, True) for cards in tried)
 
 
-def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
+def group_keys(melds: tuple[TableMeld, ...]) -> frozenset[int]:
     """The ranks of the side's groups a natural may join (not black threes, C-B3-1, nor a
     wild meld, O-WILD-MELDS; sequence keys never equal a rank)."""
-    keys = set(map(_KEY_OF, melds))  # (in C: every "may I go out?" asks)
+    return _table_keys(melds)[0]
+
+
+def _table_keys(melds: tuple[TableMeld, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """``group_keys`` of the side's melds and the suits of its incomplete sequences (SAM-11),
+    kept per melds tuple (``_KEYS``): a side's melds stay the same object from turn to turn
+    until it melds, and nearly every play list asks "may I go out?" of them (C-OUT-7), some
+    twice. A tuple held there cannot change nor be freed, so its id is the same melds."""
+    entry = _KEYS.get(id(melds))
+    if entry is not None:
+        return entry[1]
+    keys = set(map(_KEY_OF, melds))
     keys.discard(BLACK_THREE_KEY)
     keys.discard(WILD_KEY)
-    return keys
+    suits = frozenset(
+        m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta
+    )
+    if len(_KEYS) >= _KEYS_KEPT:
+        _KEYS.clear()  # (the melds of tables long gone)
+    found = (frozenset(keys), suits)
+    _KEYS[id(melds)] = (melds, found)
+    return found
 
 
 _KEY_OF = attrgetter("key")
 
+#: ``_table_keys``' answers by the id of the melds tuple (held, so the id is not reused).
+_KEYS: dict[int, tuple[tuple[TableMeld, ...], tuple[frozenset[int], frozenset[int]]]] = {}
+_KEYS_KEPT = 64
 
-def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[int]) -> list[int]:
+
+def _unmeldable(
+    state: State, naturals: dict[int, int], blacks: int, keys: frozenset[int]
+) -> list[int]:
     """The kinds of card that no meld this turn can take, so one of them must be the discard:
     a lone natural of a rank the side has not melded (``keys``, C-MELD-2) and one or two
     black threes (C-B3-1). A cheap exact cut before the search: most hands have several."""
@@ -325,7 +344,7 @@ def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[i
     return stuck
 
 
-def _pairs_short(naturals: dict[int, int], wilds: int, keys: set[int]) -> bool:
+def _pairs_short(naturals: dict[int, int], wilds: int, keys: frozenset[int]) -> bool:
     """More pairs of ranks the side has not melded (``keys``) than wild cards: each such pair
     needs a wild card to be a meld (C-MELD-1, C-MELD-2), and no final discard helps (one card
     off a pair leaves a natural no meld takes, one off a triple makes another pair, a wild
@@ -533,7 +552,11 @@ def _shares_tried(rules: Rules, count: int, wilds: int, low: int, fixed: int | N
 
 
 def _room(
-    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], keys: set[int], cap: int
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    naturals: dict[int, int],
+    keys: frozenset[int],
+    cap: int,
 ) -> int:
     """How many wild cards the layouts without a second group can surely take, the cap
     ``cap`` being the same for every meld: each group of a rank the side holds one group of,
