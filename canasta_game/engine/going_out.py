@@ -35,7 +35,7 @@ from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import UNLIMITED, check_counts, may_open_beside, wild_cap
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Question, State, TableMeld
+from canasta_game.engine.state import ASKED_NO, ASKED_YES, State, TableMeld
 
 _WILD = -1
 _BLACK = -2
@@ -55,9 +55,9 @@ def ask_rule(rules: Rules) -> str:
 def can_go_out(state: State, asking: bool = False) -> bool:
     """True when the current player can meld and discard down to zero cards this turn
     (``asking``: as if the partner had said yes, BRA-11)."""
-    if state.question is Question.NO:
+    if state.question is ASKED_NO:
         return False
-    if not asking and must_ask(state) and state.question is not Question.YES:
+    if not asking and must_ask(state) and state.question is not ASKED_YES:
         return False
     if state.rules.book_quota or state.rules.books_closed:
         return handfoot.can_go_out(state)  # HF-9, HF-16, HF-17: books of seven at most
@@ -78,9 +78,9 @@ def out_by_discard(state: State) -> bool:
     final discard required, IT-20, caps on meld sizes, wild melds, Calientes) answer False."""
     hand = state.hands[state.current]
     rules = state.rules
-    if len(hand) != 1 or state.question is Question.NO:
+    if len(hand) != 1 or state.question is ASKED_NO:
         return False
-    if must_ask(state) and state.question is not Question.YES:
+    if must_ask(state) and state.question is not ASKED_YES:
         return False  # BRA-11
     if (
         rules.book_quota
@@ -179,7 +179,7 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     side's sequences, so "may I go out?" (C-OUT-7) is refused without the search. Rules with
     books or the final discard (HF-9, MAC-30) have no cut here: True. ``counts``: the hand's
     ``_counts`` where the caller has them already."""
-    if state.question is Question.NO:
+    if state.question is ASKED_NO:
         return False
     rules = state.rules
     if rules.book_quota or rules.books_closed or rules.out_needs_discard:
@@ -188,7 +188,7 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     # (no sequence to settle, SAM-11: the hand as it is, without the generator)
     choices = _run_choices(state, side) if rules.sequences else ((state.hands[state.current], ()),)
     for hand, runs in choices:
-        run_canastas = sum(1 for size in runs if size >= rules.canasta_size)
+        run_canastas = sum([size >= rules.canasta_size for size in runs]) if runs else 0
         if rules.out_needs_sequence and not run_canastas:
             continue  # BOL-9
         whole = counts is not None and hand is state.hands[state.current]
@@ -246,7 +246,7 @@ def _cut(
     meld can take (only one can be the discard, C-OUT-2), more pairs than wild cards
     (``_pairs_short``) or too few canastas in reach (C-OUT-1); else the kinds of card that
     must be the discard (at most one)."""
-    keys = group_keys(state.melds[side])
+    keys = _table_keys(state.melds[side])[0]
     stuck = _unmeldable(state, naturals, blacks, keys)
     if len(stuck) > 1 or _pairs_short(naturals, wilds, keys):
         return None
@@ -259,7 +259,7 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     """Can ``hand`` be melded (all but one discard) with the sequences at sizes ``runs``?"""
     rules = state.rules
     full = rules.canasta_size
-    run_canastas = sum(1 for size in runs if size >= full)
+    run_canastas = sum([size >= full for size in runs]) if runs else 0
     if rules.out_needs_sequence and not run_canastas:
         return False  # BOL-9: groups never make an escalera
     naturals, wilds, blacks = _counts(hand)
@@ -310,20 +310,26 @@ def _table_keys(melds: tuple[TableMeld, ...]) -> tuple[frozenset[int], frozenset
     entry = _KEYS.get(id(melds))
     if entry is not None:
         return entry[1]
-    keys = set(map(_KEY_OF, melds))
-    keys.discard(BLACK_THREE_KEY)
-    keys.discard(WILD_KEY)
-    suits = frozenset(
-        m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta
+    keys = frozenset(map(_KEY_OF, melds)) - _NOT_RANKS
+    suits = (
+        frozenset(
+            m.key - SEQUENCE_KEY
+            for m in melds
+            if m.key >= SEQUENCE_KEY and m.naturals + m.wilds < m.canasta_size
+        )
+        if keys and max(keys) >= SEQUENCE_KEY
+        else _NO_SUITS  # (most tables: no sequence)
     )
     if len(_KEYS) >= _KEYS_KEPT:
         _KEYS.clear()  # (the melds of tables long gone)
-    found = (frozenset(keys), suits)
+    found = (keys, suits)
     _KEYS[id(melds)] = (melds, found)
     return found
 
 
 _KEY_OF = attrgetter("key")
+_NOT_RANKS = frozenset((BLACK_THREE_KEY, WILD_KEY))
+_NO_SUITS: frozenset[int] = frozenset()
 
 #: ``_table_keys``' answers by the id of the melds tuple (held, so the id is not reused).
 _KEYS: dict[int, tuple[tuple[TableMeld, ...], tuple[frozenset[int], frozenset[int]]]] = {}
@@ -351,7 +357,7 @@ def _pairs_short(naturals: dict[int, int], wilds: int, keys: frozenset[int]) -> 
     card discarded is one fewer). A cheap exact cut: the search (``_layouts``, ``_spread``)
     asks exactly this of every spread."""
     pairs = [rank for rank, count in naturals.items() if count == 2]
-    return len(pairs) > wilds and sum(rank not in keys for rank in pairs) > wilds
+    return len(pairs) > wilds and len([rank for rank in pairs if rank not in keys]) > wilds
 
 
 def _canastas_in_reach(
