@@ -98,22 +98,22 @@ def out_by_discard(state: State) -> bool:
     if IS_BLACK_THREE[last] and first_round(state):
         return False  # CUB-7
     full = rules.canasta_size
+    fixed = _fixed_cap(rules)
     runs = canastas = naturals = 0
     for meld in state.melds[state.side_of(state.current)]:
         key = meld.key
+        size = meld.naturals + meld.wilds
         if key >= SEQUENCE_KEY:
-            runs += meld.size >= full
+            runs += size >= full
         elif key != BLACK_THREE_KEY and key != WILD_KEY:
-            if meld.wilds > wild_cap(rules, meld.naturals, meld.size):
+            if meld.wilds > (wild_cap(rules, meld.naturals, size) if fixed is None else fixed):
                 return False  # (``_spread_none``: a meld over its cap, C-MELD-3)
-            if meld.size >= full:
+            if size >= full:
                 canastas += 1
                 naturals += not meld.wilds
     if rules.out_needs_sequence and not runs:
         return False  # BOL-9
-    return (
-        canastas >= rules.go_out_canastas - runs and naturals >= rules.natural_canastas_to_go_out()
-    )
+    return canastas >= rules.go_out_canastas - runs and naturals >= _natural_need(rules)
 
 
 def _discard_out(state: State, side: int) -> bool:
@@ -133,7 +133,7 @@ def _discard_out(state: State, side: int) -> bool:
     if state.canastas(side) < rules.go_out_canastas:
         return False
     naturals = sum(1 for m in melds if m.is_canasta and m.is_natural)
-    if naturals < rules.natural_canastas_to_go_out():
+    if naturals < _natural_need(rules):
         return False  # O-OUT-CLEAN switched on this game
     if rules.out_needs_sequence and not any(m.is_canasta and m.key >= SEQUENCE_KEY for m in melds):
         return False  # BOL-9 switched on this game
@@ -149,7 +149,7 @@ def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], lis
     """
     runs = [m for m in state.melds[side] if m.key >= SEQUENCE_KEY]
     hand = state.hands[state.current]
-    yield hand, [m.size for m in runs]
+    yield hand, [m.naturals + m.wilds for m in runs]
     if not runs:
         return
     rest = list(hand)
@@ -377,6 +377,7 @@ def _canastas_in_reach(
     # make the quota, the answer is yes (most sides asked about hold their canastas already)
     least = reach
     fixed = _fixed_cap(rules)
+    joins = rules.sequences  # SAM-12: groups of one rank may be joined
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
         key = meld.key
@@ -397,6 +398,9 @@ def _canastas_in_reach(
         least += alone
         if least >= need:
             return True
+        if not joins:
+            reach += alone  # (no joining: each group counts alone)
+            continue
         pool = pooled.get(key)
         if pool is None:
             pooled[key] = [count + wilds + size, 1, alone]
@@ -406,7 +410,7 @@ def _canastas_in_reach(
             pool[2] += alone
     for cards, number, alone in pooled.values():
         # joined groups (SAM-12) hold their cards together: at most a canasta per seven
-        joined = min(number, cards // full) if rules.sequences and number > 1 else 0
+        joined = min(number, cards // full) if number > 1 else 0
         reach += max(alone, joined)
     for count in naturals.values():
         if count >= 2:
@@ -431,8 +435,10 @@ def _meldable(
     if blacks in (1, 2):
         return False
     melds = state.melds[side]
-    # (WILD_KEY: the wild meld, O-WILD-MELDS; read per discard tried, not as a property)
-    wild_meld_size = next((m.size for m in melds if m.key == WILD_KEY), None)
+    # (WILD_KEY: the wild meld, O-WILD-MELDS, which no side holds without the rule)
+    wild_meld_size = (
+        next((m.size for m in melds if m.key == WILD_KEY), None) if rules.wild_melds else None
+    )
     found = (
         _second_groups(rules, melds, naturals, wilds)
         if second
@@ -571,7 +577,7 @@ def _room(
     is all the hand's wild cards and no natural canasta is needed (O-OUT-CLEAN), a second
     group short of a canasta cannot help: its wild cards would fit there, with no canasta
     fewer, and its naturals join their rank's group."""
-    if rules.natural_canastas_to_go_out():
+    if _natural_need(rules):
         return -1
     locked = rules.no_wild_on_canasta
     room: dict[int, int] = {}
@@ -603,6 +609,18 @@ def _fixed_cap(rules: Rules) -> int | None:
 #: ``_fixed_cap``'s last rules and their cap.
 _capped: Rules | None = None
 _cap: int | None = None
+
+
+def _natural_need(rules: Rules) -> int:
+    """O-OUT-CLEAN: ``rules.natural_canastas_to_go_out()`` kept in ``rules.memo`` (the method
+    builds a table each call, and every spread the search tries asks it)."""
+    need = rules.memo.get(_NATURAL_NEED)
+    if need is None:
+        need = rules.memo[_NATURAL_NEED] = rules.natural_canastas_to_go_out()
+    return need
+
+
+_NATURAL_NEED = "going_out.natural_need"
 
 
 def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
@@ -674,7 +692,7 @@ def _reaches(
     full = rules.canasta_size
     locked = rules.no_wild_on_canasta
     need_q = rules.go_out_canastas - run_canastas
-    need_natural = rules.natural_canastas_to_go_out()
+    need_natural = _natural_need(rules)
     need_dirty = 1 if rules.out_clean_and_dirty else 0  # IT-20
 
     wild_meld_options: list[int] = [0]
