@@ -178,7 +178,9 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     solver's two cheap cuts (``_cut``) rule going out out for every way of settling the
     side's sequences, so "may I go out?" (C-OUT-7) is refused without the search. Rules with
     books or the final discard (HF-9, MAC-30) have no cut here: True. ``counts``: the hand's
-    ``_counts`` where the caller has them already."""
+    ``_counts`` where the caller has them already. A pass is kept (``_reached``): "may I go
+    out?" asked next (C-OUT-7) solves the same state, and its first hand needs no new cut."""
+    global _reached
     if state.question is ASKED_NO:
         return False
     rules = state.rules
@@ -193,9 +195,16 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
             continue  # BOL-9
         whole = counts is not None and hand is state.hands[state.current]
         naturals, wilds, blacks = counts if whole else _counts(hand)  # type: ignore[misc]
-        if _cut(state, side, naturals, wilds, blacks, run_canastas) is not None:
+        stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
+        if stuck is not None:
+            _reached = (state, hand, (naturals, wilds, blacks), stuck)
             return True
     return False
+
+
+#: ``within_reach``'s last pass: the state, the hand (the choice of ``_run_choices``, held:
+#: the same object is the same cards), its ``_counts`` and what ``_cut`` answered.
+_reached: tuple[State, tuple[int, ...], tuple[dict[int, int], int, int], list[int]] | None = None
 
 
 def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[TableMeld, ...]) -> bool:
@@ -262,10 +271,15 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     run_canastas = sum([size >= full for size in runs]) if runs else 0
     if rules.out_needs_sequence and not run_canastas:
         return False  # BOL-9: groups never make an escalera
-    naturals, wilds, blacks = _counts(hand)
-    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
-    if stuck is None:
-        return False  # (most hands asked: no discard is tried)
+    reached = _reached
+    if reached is not None and reached[0] is state and reached[1] is hand:
+        (naturals, wilds, blacks), stuck = reached[2], reached[3]  # (``within_reach`` cut it)
+    else:
+        naturals, wilds, blacks = _counts(hand)
+        cut = _cut(state, side, naturals, wilds, blacks, run_canastas)
+        if cut is None:
+            return False  # (most hands asked: no discard is tried)
+        stuck = cut
     discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)

@@ -5,6 +5,10 @@ computation gives."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+import pytest
+from scenario import random_play_positions
 
 from canasta_game.engine import going_out
 from canasta_game.engine.cards import (
@@ -18,6 +22,7 @@ from canasta_game.engine.cards import (
     SUIT_OF,
     WILD_KEY,
 )
+from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.rules import preset
 from canasta_game.engine.state import TableMeld
@@ -83,3 +88,39 @@ def test_table_keys_answer_as_the_melds_read_afresh() -> None:
         stuck += expected
         seen.append(melds)
     assert 400 < stuck < 3600
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "brazilian", "chilean", "cuban", "italian"])
+def test_a_cut_kept_from_within_reach_changes_no_answer(name: str) -> None:
+    """C-OUT-7: ``can_go_out`` answers the same right after ``within_reach`` passed the same
+    state (its cut kept, ``_reached``) as with nothing kept, along random self-play of each
+    variant (every play position, as if the partner said yes); the same state is asked
+    again, and another state after it, so a kept cut serves only its own state."""
+    kept = 0
+    previous = None
+    for state in random_play_positions(preset(name), f"reached:{name}"):
+        going_out._reached = None
+        expected = can_go_out(state, asking=True)
+        if going_out.within_reach(state):
+            kept += 1
+            assert can_go_out(state, asking=True) == expected, f"{name} turn {state.turn}"
+            if previous is not None:
+                going_out._reached = None
+                alone = can_go_out(previous, asking=True)
+                going_out.within_reach(state)
+                assert can_go_out(previous, asking=True) == alone
+        else:
+            assert not expected
+        previous = state
+    going_out._reached = None
+    assert kept > 0
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "brazilian", "chilean", "cuban"])
+def test_natural_need_answers_as_the_rules(name: str) -> None:
+    """O-OUT-CLEAN: the kept count of natural canastas is the rules' own, for each going-out
+    option."""
+    for clean in ("NONE", "ONE", "BOTH"):
+        rules = replace(preset(name), go_out_clean=clean)
+        assert going_out._natural_need(rules) == rules.natural_canastas_to_go_out()
+        assert going_out._natural_need(rules) == rules.natural_canastas_to_go_out()
