@@ -35,7 +35,7 @@ from canasta_game.engine.mac import open_pure_meld
 from canasta_game.engine.mac_out import out_meld
 from canasta_game.engine.meldrules import UNLIMITED, check_counts, may_open_beside, wild_cap
 from canasta_game.engine.rules import Rules
-from canasta_game.engine.state import Question, State, TableMeld
+from canasta_game.engine.state import ASKED_NO, ASKED_YES, State, TableMeld
 
 _WILD = -1
 _BLACK = -2
@@ -55,9 +55,9 @@ def ask_rule(rules: Rules) -> str:
 def can_go_out(state: State, asking: bool = False) -> bool:
     """True when the current player can meld and discard down to zero cards this turn
     (``asking``: as if the partner had said yes, BRA-11)."""
-    if state.question is Question.NO:
+    if state.question is ASKED_NO:
         return False
-    if not asking and must_ask(state) and state.question is not Question.YES:
+    if not asking and must_ask(state) and state.question is not ASKED_YES:
         return False
     if state.rules.book_quota or state.rules.books_closed:
         return handfoot.can_go_out(state)  # HF-9, HF-16, HF-17: books of seven at most
@@ -78,9 +78,9 @@ def out_by_discard(state: State) -> bool:
     final discard required, IT-20, caps on meld sizes, wild melds, Calientes) answer False."""
     hand = state.hands[state.current]
     rules = state.rules
-    if len(hand) != 1 or state.question is Question.NO:
+    if len(hand) != 1 or state.question is ASKED_NO:
         return False
-    if must_ask(state) and state.question is not Question.YES:
+    if must_ask(state) and state.question is not ASKED_YES:
         return False  # BRA-11
     if (
         rules.book_quota
@@ -98,22 +98,22 @@ def out_by_discard(state: State) -> bool:
     if IS_BLACK_THREE[last] and first_round(state):
         return False  # CUB-7
     full = rules.canasta_size
+    fixed = _fixed_cap(rules)
     runs = canastas = naturals = 0
     for meld in state.melds[state.side_of(state.current)]:
         key = meld.key
+        size = meld.naturals + meld.wilds
         if key >= SEQUENCE_KEY:
-            runs += meld.size >= full
+            runs += size >= full
         elif key != BLACK_THREE_KEY and key != WILD_KEY:
-            if meld.wilds > wild_cap(rules, meld.naturals, meld.size):
+            if meld.wilds > (wild_cap(rules, meld.naturals, size) if fixed is None else fixed):
                 return False  # (``_spread_none``: a meld over its cap, C-MELD-3)
-            if meld.size >= full:
+            if size >= full:
                 canastas += 1
                 naturals += not meld.wilds
     if rules.out_needs_sequence and not runs:
         return False  # BOL-9
-    return (
-        canastas >= rules.go_out_canastas - runs and naturals >= rules.natural_canastas_to_go_out()
-    )
+    return canastas >= rules.go_out_canastas - runs and naturals >= _natural_need(rules)
 
 
 def _discard_out(state: State, side: int) -> bool:
@@ -133,7 +133,7 @@ def _discard_out(state: State, side: int) -> bool:
     if state.canastas(side) < rules.go_out_canastas:
         return False
     naturals = sum(1 for m in melds if m.is_canasta and m.is_natural)
-    if naturals < rules.natural_canastas_to_go_out():
+    if naturals < _natural_need(rules):
         return False  # O-OUT-CLEAN switched on this game
     if rules.out_needs_sequence and not any(m.is_canasta and m.key >= SEQUENCE_KEY for m in melds):
         return False  # BOL-9 switched on this game
@@ -149,7 +149,7 @@ def _run_choices(state: State, side: int) -> Iterator[tuple[tuple[int, ...], lis
     """
     runs = [m for m in state.melds[side] if m.key >= SEQUENCE_KEY]
     hand = state.hands[state.current]
-    yield hand, [m.size for m in runs]
+    yield hand, [m.naturals + m.wilds for m in runs]
     if not runs:
         return
     rest = list(hand)
@@ -178,8 +178,10 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     solver's two cheap cuts (``_cut``) rule going out out for every way of settling the
     side's sequences, so "may I go out?" (C-OUT-7) is refused without the search. Rules with
     books or the final discard (HF-9, MAC-30) have no cut here: True. ``counts``: the hand's
-    ``_counts`` where the caller has them already."""
-    if state.question is Question.NO:
+    ``_counts`` where the caller has them already. A pass is kept (``_reached``): "may I go
+    out?" asked next (C-OUT-7) solves the same state, and its first hand needs no new cut."""
+    global _reached
+    if state.question is ASKED_NO:
         return False
     rules = state.rules
     if rules.book_quota or rules.books_closed or rules.out_needs_discard:
@@ -188,14 +190,21 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     # (no sequence to settle, SAM-11: the hand as it is, without the generator)
     choices = _run_choices(state, side) if rules.sequences else ((state.hands[state.current], ()),)
     for hand, runs in choices:
-        run_canastas = sum(1 for size in runs if size >= rules.canasta_size)
+        run_canastas = sum([size >= rules.canasta_size for size in runs]) if runs else 0
         if rules.out_needs_sequence and not run_canastas:
             continue  # BOL-9
         whole = counts is not None and hand is state.hands[state.current]
         naturals, wilds, blacks = counts if whole else _counts(hand)  # type: ignore[misc]
-        if _cut(state, side, naturals, wilds, blacks, run_canastas) is not None:
+        stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
+        if stuck is not None:
+            _reached = (state, hand, (naturals, wilds, blacks), stuck)
             return True
     return False
+
+
+#: ``within_reach``'s last pass: the state, the hand (the choice of ``_run_choices``, held:
+#: the same object is the same cards), its ``_counts`` and what ``_cut`` answered.
+_reached: tuple[State, tuple[int, ...], tuple[dict[int, int], int, int], list[int]] | None = None
 
 
 def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[TableMeld, ...]) -> bool:
@@ -206,12 +215,7 @@ def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[Table
     is that of an incomplete sequence it might extend (SAM-11: ``_run_choices`` only ever
     removes such cards), and one or two black threes (C-B3-1): each is in ``_unmeldable``'s
     list for every choice, and ``_cut`` refuses two of them (C-OUT-2: one discard)."""
-    keys = group_keys(melds)  # (a sequence's key among them: SEQUENCE_KEY and up)
-    suits = (
-        {m.key - SEQUENCE_KEY for m in melds if m.key >= SEQUENCE_KEY and not m.is_canasta}
-        if max(keys, default=0) >= SEQUENCE_KEY
-        else ()
-    )
+    keys, suits = _table_keys(melds)
     stuck = 1 if 0 < blacks < 3 else 0
     for rank, cards in naturals.items():
         if len(cards) == 1 and rank not in keys and (not suits or SUIT_OF[cards[0]] not in suits):
@@ -251,7 +255,7 @@ def _cut(
     meld can take (only one can be the discard, C-OUT-2), more pairs than wild cards
     (``_pairs_short``) or too few canastas in reach (C-OUT-1); else the kinds of card that
     must be the discard (at most one)."""
-    keys = group_keys(state.melds[side])
+    keys = _table_keys(state.melds[side])[0]
     stuck = _unmeldable(state, naturals, blacks, keys)
     if len(stuck) > 1 or _pairs_short(naturals, wilds, keys):
         return None
@@ -264,13 +268,18 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     """Can ``hand`` be melded (all but one discard) with the sequences at sizes ``runs``?"""
     rules = state.rules
     full = rules.canasta_size
-    run_canastas = sum(1 for size in runs if size >= full)
+    run_canastas = sum([size >= full for size in runs]) if runs else 0
     if rules.out_needs_sequence and not run_canastas:
         return False  # BOL-9: groups never make an escalera
-    naturals, wilds, blacks = _counts(hand)
-    stuck = _cut(state, side, naturals, wilds, blacks, run_canastas)
-    if stuck is None:
-        return False  # (most hands asked: no discard is tried)
+    reached = _reached
+    if reached is not None and reached[0] is state and reached[1] is hand:
+        (naturals, wilds, blacks), stuck = reached[2], reached[3]  # (``within_reach`` cut it)
+    else:
+        naturals, wilds, blacks = _counts(hand)
+        cut = _cut(state, side, naturals, wilds, blacks, run_canastas)
+        if cut is None:
+            return False  # (most hands asked: no discard is tried)
+        stuck = cut
     discards: list[int | None] = [*([] if rules.out_discard else [None]), *naturals]  # IT-20
     if wilds and not rules.out_nowild3:
         discards.append(_WILD)
@@ -301,19 +310,49 @@ def _hand_out(state: State, side: int, hand: tuple[int, ...], runs: list[int]) -
     return any(_meldable(rules, state, side, *cards, run_canastas, True) for cards in tried)
 
 
-def group_keys(melds: tuple[TableMeld, ...]) -> set[int]:
+def group_keys(melds: tuple[TableMeld, ...]) -> frozenset[int]:
     """The ranks of the side's groups a natural may join (not black threes, C-B3-1, nor a
     wild meld, O-WILD-MELDS; sequence keys never equal a rank)."""
-    keys = set(map(_KEY_OF, melds))  # (in C: every "may I go out?" asks)
-    keys.discard(BLACK_THREE_KEY)
-    keys.discard(WILD_KEY)
-    return keys
+    return _table_keys(melds)[0]
+
+
+def _table_keys(melds: tuple[TableMeld, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """``group_keys`` of the side's melds and the suits of its incomplete sequences (SAM-11),
+    kept per melds tuple (``_KEYS``): a side's melds stay the same object from turn to turn
+    until it melds, and nearly every play list asks "may I go out?" of them (C-OUT-7), some
+    twice. A tuple held there cannot change nor be freed, so its id is the same melds."""
+    entry = _KEYS.get(id(melds))
+    if entry is not None:
+        return entry[1]
+    keys = frozenset(map(_KEY_OF, melds)) - _NOT_RANKS
+    suits = (
+        frozenset(
+            m.key - SEQUENCE_KEY
+            for m in melds
+            if m.key >= SEQUENCE_KEY and m.naturals + m.wilds < m.canasta_size
+        )
+        if keys and max(keys) >= SEQUENCE_KEY
+        else _NO_SUITS  # (most tables: no sequence)
+    )
+    if len(_KEYS) >= _KEYS_KEPT:
+        _KEYS.clear()  # (the melds of tables long gone)
+    found = (keys, suits)
+    _KEYS[id(melds)] = (melds, found)
+    return found
 
 
 _KEY_OF = attrgetter("key")
+_NOT_RANKS = frozenset((BLACK_THREE_KEY, WILD_KEY))
+_NO_SUITS: frozenset[int] = frozenset()
+
+#: ``_table_keys``' answers by the id of the melds tuple (held, so the id is not reused).
+_KEYS: dict[int, tuple[tuple[TableMeld, ...], tuple[frozenset[int], frozenset[int]]]] = {}
+_KEYS_KEPT = 64
 
 
-def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[int]) -> list[int]:
+def _unmeldable(
+    state: State, naturals: dict[int, int], blacks: int, keys: frozenset[int]
+) -> list[int]:
     """The kinds of card that no meld this turn can take, so one of them must be the discard:
     a lone natural of a rank the side has not melded (``keys``, C-MELD-2) and one or two
     black threes (C-B3-1). A cheap exact cut before the search: most hands have several."""
@@ -325,14 +364,14 @@ def _unmeldable(state: State, naturals: dict[int, int], blacks: int, keys: set[i
     return stuck
 
 
-def _pairs_short(naturals: dict[int, int], wilds: int, keys: set[int]) -> bool:
+def _pairs_short(naturals: dict[int, int], wilds: int, keys: frozenset[int]) -> bool:
     """More pairs of ranks the side has not melded (``keys``) than wild cards: each such pair
     needs a wild card to be a meld (C-MELD-1, C-MELD-2), and no final discard helps (one card
     off a pair leaves a natural no meld takes, one off a triple makes another pair, a wild
     card discarded is one fewer). A cheap exact cut: the search (``_layouts``, ``_spread``)
     asks exactly this of every spread."""
     pairs = [rank for rank, count in naturals.items() if count == 2]
-    return len(pairs) > wilds and sum(rank not in keys for rank in pairs) > wilds
+    return len(pairs) > wilds and len([rank for rank in pairs if rank not in keys]) > wilds
 
 
 def _canastas_in_reach(
@@ -352,6 +391,7 @@ def _canastas_in_reach(
     # make the quota, the answer is yes (most sides asked about hold their canastas already)
     least = reach
     fixed = _fixed_cap(rules)
+    joins = rules.sequences  # SAM-12: groups of one rank may be joined
     pooled: dict[int, list[int]] = {}  # SAM-12: key -> [its groups' cards, groups, canastas]
     for meld in state.melds[side]:
         key = meld.key
@@ -372,6 +412,9 @@ def _canastas_in_reach(
         least += alone
         if least >= need:
             return True
+        if not joins:
+            reach += alone  # (no joining: each group counts alone)
+            continue
         pool = pooled.get(key)
         if pool is None:
             pooled[key] = [count + wilds + size, 1, alone]
@@ -381,7 +424,7 @@ def _canastas_in_reach(
             pool[2] += alone
     for cards, number, alone in pooled.values():
         # joined groups (SAM-12) hold their cards together: at most a canasta per seven
-        joined = min(number, cards // full) if rules.sequences and number > 1 else 0
+        joined = min(number, cards // full) if number > 1 else 0
         reach += max(alone, joined)
     for count in naturals.values():
         if count >= 2:
@@ -406,8 +449,10 @@ def _meldable(
     if blacks in (1, 2):
         return False
     melds = state.melds[side]
-    # (WILD_KEY: the wild meld, O-WILD-MELDS; read per discard tried, not as a property)
-    wild_meld_size = next((m.size for m in melds if m.key == WILD_KEY), None)
+    # (WILD_KEY: the wild meld, O-WILD-MELDS, which no side holds without the rule)
+    wild_meld_size = (
+        next((m.size for m in melds if m.key == WILD_KEY), None) if rules.wild_melds else None
+    )
     found = (
         _second_groups(rules, melds, naturals, wilds)
         if second
@@ -533,7 +578,11 @@ def _shares_tried(rules: Rules, count: int, wilds: int, low: int, fixed: int | N
 
 
 def _room(
-    rules: Rules, melds: tuple[TableMeld, ...], naturals: dict[int, int], keys: set[int], cap: int
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    naturals: dict[int, int],
+    keys: frozenset[int],
+    cap: int,
 ) -> int:
     """How many wild cards the layouts without a second group can surely take, the cap
     ``cap`` being the same for every meld: each group of a rank the side holds one group of,
@@ -542,7 +591,7 @@ def _room(
     is all the hand's wild cards and no natural canasta is needed (O-OUT-CLEAN), a second
     group short of a canasta cannot help: its wild cards would fit there, with no canasta
     fewer, and its naturals join their rank's group."""
-    if rules.natural_canastas_to_go_out():
+    if _natural_need(rules):
         return -1
     locked = rules.no_wild_on_canasta
     room: dict[int, int] = {}
@@ -574,6 +623,18 @@ def _fixed_cap(rules: Rules) -> int | None:
 #: ``_fixed_cap``'s last rules and their cap.
 _capped: Rules | None = None
 _cap: int | None = None
+
+
+def _natural_need(rules: Rules) -> int:
+    """O-OUT-CLEAN: ``rules.natural_canastas_to_go_out()`` kept in ``rules.memo`` (the method
+    builds a table each call, and every spread the search tries asks it)."""
+    need = rules.memo.get(_NATURAL_NEED)
+    if need is None:
+        need = rules.memo[_NATURAL_NEED] = rules.natural_canastas_to_go_out()
+    return need
+
+
+_NATURAL_NEED = "going_out.natural_need"
 
 
 def _beside(rules: Rules, melds: tuple[TableMeld, ...], key: int) -> bool:
@@ -645,7 +706,7 @@ def _reaches(
     full = rules.canasta_size
     locked = rules.no_wild_on_canasta
     need_q = rules.go_out_canastas - run_canastas
-    need_natural = rules.natural_canastas_to_go_out()
+    need_natural = _natural_need(rules)
     need_dirty = 1 if rules.out_clean_and_dirty else 0  # IT-20
 
     wild_meld_options: list[int] = [0]
