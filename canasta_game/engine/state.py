@@ -196,9 +196,7 @@ def evolve_known(state: State, changes: dict[str, object]) -> State:
     own literal field names and ``game.turn_changes``' (the check was a quarter of a copy,
     and self-play makes one per action; ``tests/engine/test_fastapply.py`` compares the
     states with ``apply``'s)."""
-    made = _new(State)
-    _set_dict(made, state.__dict__ | changes)  # (one C call: a fifth cheaper than copy, update)
-    return made
+    return of_fields(state.__dict__ | changes)  # (one C call: a fifth cheaper than copy, update)
 
 
 def of_fields(fields: dict[str, object]) -> State:
