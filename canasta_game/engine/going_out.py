@@ -608,21 +608,19 @@ def _fixed_cap(rules: Rules) -> int | None:
     """The wild-card cap when it is the same for every meld of two naturals or more, of any
     size (SAM-13's two, C-MELD-3's three; not O-MELD-WILD's caps by naturals, nor
     O-PILE-CONFLICT=B's big melds), and melds have no largest size (CUB-4); else None. Then
-    ``wild_cap`` answers it for any meld, so the solver's counts read it instead. Kept for
-    the last rules asked (``_capped``: a frozen value, the same object the same cap)."""
-    global _capped, _cap
-    if rules is _capped:
-        return _cap
+    ``wild_cap`` answers it for any meld, so the solver's counts read it instead. Kept in
+    ``rules.memo`` (a frozen value: the same rules, the same cap)."""
+    memo = rules.memo
+    if _FIXED_CAP in memo:
+        return memo[_FIXED_CAP]  # type: ignore[no-any-return]
     cap: int | None = wild_cap(rules, 2, 3)
     if rules.meld_max or cap != wild_cap(rules, UNLIMITED, UNLIMITED):
         cap = None
-    _capped, _cap = rules, cap
+    memo[_FIXED_CAP] = cap
     return cap
 
 
-#: ``_fixed_cap``'s last rules and their cap.
-_capped: Rules | None = None
-_cap: int | None = None
+_FIXED_CAP = "going_out.fixed_cap"
 
 
 def _natural_need(rules: Rules) -> int:

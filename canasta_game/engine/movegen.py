@@ -331,23 +331,25 @@ _RUN_BIT: tuple[int, ...] = tuple(1 << key if key >= 0 else 0 for key in _RUN_KE
 def _run_bits(hand: Cards) -> int:
     """The hand's ``_RUN_BIT`` ORed together (a plain loop: about twice as fast as ``reduce``
     over ``map``, and asked for every position of a sequence rule). The last hand's answer
-    is kept (``_last_bits``): an open side's position asks it of the same hand object up to
+    is kept (``_last``): an open side's position asks it of the same hand object up to
     three times (``sequence_moves``, ``runs_extended``, ``_after_runs``); a tuple held there
-    cannot change nor be freed, so the same object is the same cards."""
-    global _last_hand, _last_bits
-    if hand is _last_hand:
-        return _last_bits
+    cannot change nor be freed, so the same object is the same cards. The hand and its bits
+    are one tuple, read and replaced whole, so a Hard search in the table's worker thread and
+    the main thread never see one hand's bits with another hand."""
+    global _last
+    last = _last
+    if hand is last[0]:
+        return last[1]
     bits = 0
     run_bit = _RUN_BIT
     for card in hand:
         bits |= run_bit[card]
-    _last_hand, _last_bits = hand, bits
+    _last = (hand, bits)
     return bits
 
 
 #: ``_run_bits``' last hand and its bits.
-_last_hand: Cards | None = None
-_last_bits = 0
+_last: tuple[Cards | None, int] = (None, 0)
 
 
 #: The 32 bits of one suit's lane in ``_RUN_BIT``.
