@@ -10,10 +10,11 @@ A closed side's play phase is built the same way (``_openings``: the openings of
 ``take.initial_batches``, proven from the way they were built). ``draw_moves`` does the same
 for an open side's draw phase (the stock draw and the pile takes of ``take.pile_takes``) and
 a closed side's (``_closed_draw``: ``take.pile_takes`` asked only where a take may be legal,
-its takes carrying the opening, C-PILE-8). Everything else (an opening that asks for a
-canasta; a player who must go out; an escalera grown past seven, BRA-9; and any ``Rules``
-field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general path, so a
-new variant is correct first and fast later.
+its takes carrying the opening, C-PILE-8). A player bound to go out (C-B3-2, C-OUT-6) gets
+the list of the same position unbound, filtered (``fastbound``). Everything else (an opening
+that asks for a canasta; a hand of one card; an escalera grown past seven, BRA-9; and any
+``Rules`` field outside ``constructive.MODELLED_FIELDS``) answers None and takes the general
+path, so a new variant is correct first and fast later.
 
 Candidates that are not legal by construction (going out, leaving one card, wild-card
 melds) still go through ``why_illegal``, except where only going out is in question: a meld
@@ -28,7 +29,11 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from canasta_game.engine import constructive, movegen  # (movegen asks this module first)
+from canasta_game.engine import (  # (movegen asks this module first, this one fastbound)
+    constructive,
+    fastbound,
+    movegen,
+)
 from canasta_game.engine.actions import (
     Action,
     AskGoOut,
@@ -104,10 +109,13 @@ def models(rules: Rules) -> bool:
 
 
 def play_moves(state: State) -> list[Action] | None:
-    """``legal_moves(state)`` for an open side's play phase with two or more cards in hand
-    and no promise to go out (C-B3-2, C-OUT-6); None where this module does not apply."""
-    if state.phase is not PLAY or state.must_go_out or not models(state.rules):
+    """``legal_moves(state)`` for an open side's play phase with two or more cards in hand;
+    a player bound to go out (C-B3-2, C-OUT-6) gets ``fastbound.bound_moves``. None where
+    this module does not apply."""
+    if state.phase is not PLAY or not models(state.rules):
         return None
+    if state.must_go_out:
+        return fastbound.bound_moves(state)
     seat = state.current
     side = state.rules.seat_side[seat]
     melds = state.melds[side]
