@@ -121,15 +121,16 @@ def _replaced(
 def _meld(state: State, move: Meld) -> State | None:
     """C-MELD-1..6: the additions grown, then the new melds numbered in order (``game._meld``;
     an opening, C-INIT-1, changes nothing more), two or more cards still in hand (C-TURN-7
-    holds). Black threes (C-B3-2), an escalera past seven (BRA-9) and going out are left to
-    ``apply``."""
+    holds; a player bound to go out, C-OUT-6, stays bound: the generator offered the move
+    only where going out stays possible, ``fastbound``). Black threes (C-B3-2), an escalera
+    past seven (BRA-9) and going out are left to ``apply``."""
     rules = state.rules
     seat = state.current
     side = rules.seat_side[seat]
     rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
     if not isinstance(rest, tuple) or len(rest) < 2:
         return None
-    if state.must_go_out or constructive.needs_full_check(rules):
+    if constructive.needs_full_check(rules):
         return None
     laying = laid(state, move)
     if laying is None or laying[3]:

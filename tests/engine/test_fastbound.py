@@ -6,7 +6,8 @@ turn. These tests walk seeded self-play of random and greedy seats and, wherever
 may ask "may I go out?", also a side line where the partner says yes and the player plays
 the rest of the turn at random; at every bound position the fast list must be the list the
 general path builds (the same moves in the same order, each legal by ``why_illegal``), and
-every move on it must make the same state through ``advance`` as through ``apply``. A filter
+every move on it must make the same state through ``advance`` as through ``apply`` (which
+makes the bound player's melds that keep two cards itself, and must make many). A filter
 that let through a meld after which going out is impossible, or a discard that keeps a card,
 fails here (``test_a_loosened_filter_is_caught`` checks that the walks meet such melds).
 """
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 import pytest
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine import fastbound, fastgen
+from canasta_game.engine import fastapply, fastbound, fastgen
 from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, Meld
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply, why_illegal
@@ -69,11 +70,11 @@ def _bound_positions(rules: Rules, seed: str, greedy: bool) -> Iterator[State]:
 
 def _compare(
     rules: Rules, label: str, hands: int, monkeypatch: pytest.MonkeyPatch, greedy: bool = True
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """The bound positions of ``hands`` seeded hands compared; returns how many the fast list
-    answered, and in how many of them the going-out check refused a meld the unbound list
-    offers."""
-    compared = refused = 0
+    answered, in how many of them the going-out check refused a meld the unbound list offers,
+    and how many of their melds ``advance`` made itself."""
+    compared = refused = made = 0
     for number in range(hands):
         seed = f"{label}:{number}"
         for state in _bound_positions(rules, seed, greedy):
@@ -84,18 +85,19 @@ def _compare(
             for move in fast:
                 assert why_illegal(state, move) is None, f"{seed} turn {state.turn}: {move}"
                 assert advance(state, move) == apply(state, move)[0], f"{seed}: {move}"
+                made += isinstance(move, Meld) and fastapply._meld(state, move) is not None
             assert not any(isinstance(move, Discard) for move in fast)  # C-OUT-6, C-B3-2
             free = fastgen.play_moves(evolve(state, must_go_out=False)) or []
             refused += any(isinstance(m, Meld) and m not in fast for m in free)
             compared += 1
-    return compared, refused
+    return compared, refused, made
 
 
 @pytest.mark.parametrize("name", ["classic-4", "samba", "brazilian", "cz-house"])
 def test_bound_moves_equal_the_general_ones(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    compared, refused = _compare(preset(name), f"bound:{name}", 20, monkeypatch)
+    compared, refused, made = _compare(preset(name), f"bound:{name}", 20, monkeypatch)
     assert compared > 15
-    assert refused > 0
+    assert refused > 0 and made > 5
 
 
 def test_bound_moves_where_binding_is_rare(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,7 +113,7 @@ def test_bound_moves_where_binding_is_rare(monkeypatch: pytest.MonkeyPatch) -> N
 def test_bound_moves_with_random_seats_only(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Random seats meld black threes (C-B3-2) and ask at random: bound positions that greedy
     play rarely reaches."""
-    compared, _ = _compare(preset(name), f"bound-random:{name}", 10, monkeypatch, greedy=False)
+    compared, _, _ = _compare(preset(name), f"bound-random:{name}", 10, monkeypatch, greedy=False)
     assert compared > 30
 
 
