@@ -2,7 +2,7 @@
 
 ``advance(state, move)`` is ``apply(state, move)[0]`` for a move the generator offered: the
 commonest moves of a hand (a stock draw, a discard that leaves cards in hand, a meld that
-keeps two cards and an open side's plain take of the pile) are made here without the legality
+keeps cards and an open side's plain take of the pile) are made here without the legality
 check (the generator made them legal) and without the events nobody in a self-play loop
 reads; every other move, and every position of rules outside
 ``constructive.MODELLED_FIELDS``, goes through ``apply``.
@@ -120,15 +120,17 @@ def _replaced(
 
 def _meld(state: State, move: Meld) -> State | None:
     """C-MELD-1..6: the additions grown, then the new melds numbered in order (``game._meld``;
-    an opening, C-INIT-1, changes nothing more), two or more cards still in hand (C-TURN-7
-    holds; a player bound to go out, C-OUT-6, stays bound: the generator offered the move
-    only where going out stays possible, ``fastbound``). Black threes (C-B3-2), an escalera
-    past seven (BRA-9) and going out are left to ``apply``."""
+    an opening, C-INIT-1, changes nothing more), a card or more still in hand. The generator
+    offered the move only where the turn can still end legally (C-TURN-7: two cards kept,
+    or going out stays possible, ``turn.finish_problem``), so a player bound to go out
+    (C-OUT-6) stays bound and one who is not stays free. Black threes (C-B3-2), an escalera
+    past seven (BRA-9), a closed side keeping one card (C-INIT-6: short of the minimum, it
+    would be bound) and going out are left to ``apply``."""
     rules = state.rules
     seat = state.current
     side = rules.seat_side[seat]
     rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
-    if not isinstance(rest, tuple) or len(rest) < 2:
+    if not isinstance(rest, tuple) or len(rest) < (2 if not state.melds[side] else 1):
         return None
     if constructive.needs_full_check(rules):
         return None

@@ -1,5 +1,6 @@
 """Issue 16: the move lists of a player bound to go out (``engine.fastbound``) are exactly
-the general ones, and ``fastapply`` makes the bound player's melds as ``apply`` makes them.
+the general ones, and ``fastapply`` makes the bound player's melds, and any open side's meld
+that keeps one card, as ``apply`` makes them.
 
 A partner's "yes" (C-OUT-6) or a black-three meld (C-B3-2) binds the player to go out this
 turn. These tests walk seeded self-play of random and greedy seats and, wherever a player
@@ -146,3 +147,27 @@ def test_short_and_unmodelled_positions_take_the_general_path() -> None:
     assert fastgen.play_moves(short) is None
     italian = new_hand(preset("italian"), "bound-italian", 0)
     assert fastgen.play_moves(evolve(italian, phase=PLAY, must_go_out=True)) is None
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "cz-house"])
+def test_melds_keeping_one_card_advance_as_apply(name: str) -> None:
+    """``advance`` makes an open side's meld that keeps one card itself (the generator offered
+    it only where going out stays possible, C-TURN-7), bound or not: at every position of
+    seeded random play, each such meld offered makes the state ``apply`` makes."""
+    rules = preset(name)
+    made = 0
+    for number in range(20):
+        seed = f"one-card:{name}:{number}"
+        state = new_hand(rules, seed, 0)
+        bots = [RandomBot(seat, seed) for seat in range(rules.players)]
+        while state.phase is not Phase.OVER:
+            moves = legal_moves(state)
+            for move in moves:
+                if (
+                    isinstance(move, Meld)
+                    and len(state.hands[state.current]) - len(move.cards()) == 1
+                ):
+                    assert advance(state, move) == apply(state, move)[0], f"{seed}: {move}"
+                    made += fastapply._meld(state, move) is not None
+            state = apply(state, bots[state.actor].choose(observe(state, state.actor), moves))[0]
+    assert made > 20
