@@ -1,0 +1,49 @@
+"""Issue 16, Samba's speed: "meld all" (``movegen.meld_all_proved``) built with fewer
+intermediate objects gives the batch and the proof the general computation gives."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+from scenario import random_play_positions
+
+from canasta_game.engine import movegen
+from canasta_game.engine.movegen import meld_all_proved
+from canasta_game.engine.rules import preset
+from canasta_game.engine.take import HandGroups
+
+_PRESETS = ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "cuban"]
+
+
+@pytest.mark.parametrize("name", _PRESETS)
+def test_meld_all_leaves_the_hand_groups_as_they_were(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``meld_all_proved`` puts the naturals' lists of the groups it is given into the batch
+    and copies them only where wild cards are appended (``_counts``): the groups must come
+    back unchanged, and the batch and proof be those of groups made afresh and of none given
+    (the caller's groups serve its other candidates after "meld all"). The walk meets both
+    ways, with wild cards past the pairs and without."""
+    counted = Counter[bool]()  # positions with wild cards past the pairs, and without
+    asked: list[bool] = []
+    real = movegen._counts
+
+    def counts(*args: object) -> dict[int, list[int]]:
+        asked.append(True)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(movegen, "_counts", counts)
+    for state in random_play_positions(preset(name), f"meld-all-groups:{name}", hands=3):
+        asked.clear()
+        hand = state.hands[state.current]
+        groups = HandGroups(hand)
+        before = copy.deepcopy((groups.naturals, groups.wilds, groups.blacks))
+        for threes in (False, True):
+            found = meld_all_proved(state, groups, threes=threes)
+            assert (groups.naturals, groups.wilds, groups.blacks) == before, state.turn
+            assert found == meld_all_proved(state, HandGroups(hand), threes=threes)
+        assert meld_all_proved(state) == meld_all_proved(state, groups)
+        counted[bool(asked)] += 1
+    assert counted[True] and counted[False], counted
