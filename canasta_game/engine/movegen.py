@@ -415,7 +415,11 @@ def _may_extend(meld: TableMeld, bits: int) -> bool:
 
 def runs_extended(hand: Cards, melds: tuple[TableMeld, ...]) -> int:
     """How many of the side's sequences a card of ``hand`` may extend (SAM-11, ``_may_extend``:
-    each a part of "meld all", ``fastgen`` counting them)."""
+    each a part of "meld all", ``fastgen`` counting them; ``sequence_moves`` of the same
+    hand and melds counted them already)."""
+    ends = _ends
+    if hand is ends[0] and melds is ends[1]:
+        return ends[2]
     bits = _run_bits(hand)
     return sum(1 for meld in melds if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits))
 
@@ -462,14 +466,26 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
             for batch in initial_batches(state, rest, need - points, limit=2):
                 out.append(meld_of(seat, (*batch, run), ()))
         return out
+    global _ends
     keyed: dict[int, int] | None = None
+    grown = 0
     for meld in melds:
         if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits):
+            grown += 1
             keyed = run_index(hand) if keyed is None else keyed
             extension = run_extension(meld, keyed)
             out.append(meld_of(seat, (), ((meld.mid, extension),)))
             out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
+    _ends = (hand, melds, grown)
     return out
+
+
+#: ``sequence_moves``' last open side: the hand, the side's melds and how many of its
+#: sequences a card of that hand extends (``runs_extended``). "Meld all" of the same list
+#: reads it (``_after_runs``: most positions extend none) instead of walking the melds again;
+#: tuples held here cannot change nor be freed, so the same objects are the same cards and
+#: melds, and the three are one tuple, read and replaced whole (the table's worker thread).
+_ends: tuple[Cards | None, tuple[TableMeld, ...] | None, int] = (None, None, 0)
 
 
 def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
@@ -671,7 +687,11 @@ def _after_runs(
     """SAM-11: ``meld_all``'s first additions, the ends of the side's incomplete sequences
     from the hand (each card once, in the melds' order), put in ``adds``; the groups of the
     cards left, or None where no sequence grows (the hand's own groups serve). The hand is
-    indexed only for a sequence that ``_may_extend`` (most positions: none)."""
+    indexed only for a sequence that ``_may_extend`` (most positions: none, which
+    ``sequence_moves`` of the same hand and melds may have found already: ``_ends``)."""
+    ends = _ends
+    if not ends[2] and hand is ends[0] and melds is ends[1]:
+        return None
     rest = hand
     bits: int | None = None
     for run in melds:

@@ -10,8 +10,10 @@ import pytest
 from scenario import random_play_positions
 
 from canasta_game.engine import movegen
+from canasta_game.engine.cards import SEQUENCE_KEY
 from canasta_game.engine.movegen import meld_all_proved
 from canasta_game.engine.rules import preset
+from canasta_game.engine.state import TableMeld
 from canasta_game.engine.take import HandGroups
 
 _PRESETS = ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "cuban"]
@@ -47,3 +49,33 @@ def test_meld_all_leaves_the_hand_groups_as_they_were(
         assert meld_all_proved(state) == meld_all_proved(state, groups)
         counted[bool(asked)] += 1
     assert counted[True] and counted[False], counted
+
+
+def _plain_extended(hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> int:
+    bits = movegen._run_bits(hand)
+    return sum(1 for m in melds if m.key >= SEQUENCE_KEY and movegen._may_extend(m, bits))
+
+
+@pytest.mark.parametrize("name", ["samba", "samba-2", "bolivia", "brazilian", "chilean"])
+def test_sequence_ends_kept_for_the_same_hand_and_melds_only(name: str) -> None:
+    """SAM-11: ``sequence_moves`` keeps how many sequences its hand extends (``_ends``);
+    "meld all" and ``runs_extended`` asked next of the same hand and melds answer as they
+    do unkept, and other objects (an equal hand in a new tuple, the other side's melds)
+    are read afresh. The walk meets hands that extend a sequence and hands that do not."""
+    seen = Counter[bool]()
+    for state in random_play_positions(preset(name), f"sequence-ends:{name}", hands=3):
+        hand = state.hands[state.current]
+        melds = state.melds[state.side_of(state.current)]
+        groups = HandGroups(hand)
+        movegen._ends = (None, None, 0)
+        plain = meld_all_proved(state, groups, threes=True)
+        movegen.sequence_moves(state, groups)
+        assert movegen.runs_extended(hand, melds) == _plain_extended(hand, melds)
+        assert meld_all_proved(state, groups, threes=True) == plain, state.turn
+        other = state.melds[1 - state.side_of(state.current)]
+        assert movegen.runs_extended(hand, other) == _plain_extended(hand, other)
+        again = tuple(list(hand))
+        assert movegen.runs_extended(again, melds) == _plain_extended(again, melds)
+        if melds:
+            seen[movegen._ends[2] > 0] += 1
+    assert seen[True] and seen[False], seen
