@@ -497,9 +497,9 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
     """The candidates after the single ones, in ``meld_moves``' order: a wild meld
     (O-WILD-MELDS), new and extended sequences (SAM-9..11), black threes (C-B3-2: only in
-    the turn going out) and "meld all"; each dropped when an earlier candidate is the same
-    move, kept when it is legal by construction (``meld_all_proved``'s proof, a sequence
-    built from the hand) or ``why_illegal`` allows it."""
+    the turn going out) and "meld all" (dropped when an earlier candidate is the same move:
+    ``_repeated``); each kept when it is legal by construction (``meld_all_proved``'s proof,
+    a sequence built from the hand) or ``why_illegal`` allows it."""
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
@@ -516,14 +516,10 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         if _meld_all_repeats(state, groups, keys)
         else movegen.meld_all_proved(state, groups, threes=True)
     )
-    if everything is not None:
+    if everything is not None and not _repeated(everything, out, candidates):
         threes = len(groups.blacks) >= 3  # (then meld all lays them: proven apart from them)
         candidates.append((everything, _CHECK if not built else _THREES if threes else _PROVE))
-    before = list(out)
     for move, provable in candidates:
-        if len(move.new) + len(move.add) == 1 and move in before:
-            continue  # (every earlier candidate is one group or one addition)
-        before.append(move)
         left = len(state.hands[seat]) - _laid(move)
         proved = proven = False
         if provable == _THREES and left >= 1:
@@ -539,6 +535,17 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
+
+
+def _repeated(move: Meld, out: list[Action], candidates: list[tuple[Meld, int]]) -> bool:
+    """Is "meld all" a candidate built before it? Only a batch of one part may be: every
+    earlier one is one group or one addition. The other rare candidates are never asked:
+    each is of a kind no candidate before it is (a run of three ranks or more, SAM-9, SAM-10;
+    an addition to a sequence, which ``sequence_moves`` lists once each, SAM-11; the black
+    threes, C-B3-2; a wild meld, O-WILD-MELDS)."""
+    if len(move.new) + len(move.add) != 1:
+        return False  # (most batches)
+    return move in out or any(earlier == move for earlier, _ in candidates)
 
 
 def _meld_all_repeats(state: State, groups: HandGroups, keys: set[int]) -> bool:

@@ -475,7 +475,8 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
             keyed = run_index(hand) if keyed is None else keyed
             extension = run_extension(meld, keyed)
             out.append(meld_of(seat, (), ((meld.mid, extension),)))
-            out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
+            if len(extension) > 1:  # (one card: the same move again)
+                out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
     _ends = (hand, melds, grown)
     return out
 

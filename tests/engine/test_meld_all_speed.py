@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 from scenario import random_play_positions
 
-from canasta_game.engine import movegen
+from canasta_game.engine import fastgen, movegen
 from canasta_game.engine.cards import SEQUENCE_KEY
-from canasta_game.engine.movegen import meld_all_proved
+from canasta_game.engine.constructive import SimpleMelds
+from canasta_game.engine.movegen import legal_moves, meld_all_proved
 from canasta_game.engine.rules import preset
-from canasta_game.engine.state import TableMeld
+from canasta_game.engine.state import State, TableMeld
 from canasta_game.engine.take import HandGroups
 
 _PRESETS = ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "cuban"]
@@ -79,3 +80,36 @@ def test_sequence_ends_kept_for_the_same_hand_and_melds_only(name: str) -> None:
         if melds:
             seen[movegen._ends[2] > 0] += 1
     assert seen[True] and seen[False], seen
+
+
+def _general(state: State, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    with monkeypatch.context() as patched:
+        patched.setattr(fastgen, "play_moves", lambda _state: None)
+        patched.setattr(fastgen, "draw_moves", lambda _state: None)
+        return list(legal_moves(state))
+
+
+@pytest.mark.parametrize("name", ["samba", "samba-2", "bolivia", "brazilian", "chilean"])
+def test_rare_candidates_need_no_search_for_an_equal_one(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SAM-9..11: ``fastgen._rare`` asks only "meld all" whether an earlier candidate is the
+    same move (``_repeated``). The sequences ``sequence_moves`` lists (new runs, extensions:
+    a one-card extension once) are distinct and none is a single group or addition the
+    general generator builds before them; the fast list, which no longer drops a repeat of
+    them, is the general one with no move twice. The walk meets extensions of one card."""
+    seen = Counter[int]()  # extensions of one card, and of more
+    for state in random_play_positions(preset(name), f"rare:{name}", hands=3):
+        melds = state.melds[state.side_of(state.current)]
+        if not melds or len(state.hands[state.current]) < 2:
+            continue
+        groups = HandGroups(state.hands[state.current])
+        simple = SimpleMelds(state, melds)
+        singles = {m for m, _ in movegen._open_side_candidates(state, groups, melds, simple)}
+        runs = movegen.sequence_moves(state, groups)
+        assert len(set(runs)) == len(runs) and not singles & set(runs), state.turn
+        seen.update(min(len(m.add[0][1]), 2) for m in runs if m.add)
+        fast = fastgen.play_moves(state)
+        if fast is not None:
+            assert len(set(fast)) == len(fast) and fast == _general(state, monkeypatch)
+    assert seen[1], seen
