@@ -509,11 +509,12 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     if state.rules.sequences:
         for move in movegen.sequence_moves(state, groups):  # (a loop: no generator)
             candidates.append((move, _RUN))
-    if _threes_meldable(state, groups):
+    meldable = _threes_meldable(state, groups)
+    if meldable:
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
     everything, built = (
         (None, False)
-        if _meld_all_repeats(state, groups, keys)
+        if _meld_all_refused(groups, meldable) or _meld_all_repeats(state, groups, keys)
         else movegen.meld_all_proved(state, groups, threes=True)
     )
     if everything is not None and not _repeated(everything, out, candidates):
@@ -535,6 +536,17 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
+
+
+def _meld_all_refused(groups: HandGroups, meldable: bool) -> bool:
+    """Is "meld all" sure to be refused, unbuilt (issue 16: about one Samba batch in ten)?
+    With three or more black threes it lays them (C-B3-1), which binds the player to go out
+    this turn (C-B3-2: ``why_illegal`` allows it only where going out stays possible after
+    it, ``threes_out``). Where the black threes alone may not be laid because the player
+    cannot go out now (``meldable``: ``_threes_meldable``, the solver's cut or its answer),
+    laying more with them changes nothing: a way out after "meld all" would be a way out now
+    ("meld all", then that way)."""
+    return not meldable and len(groups.blacks) >= 3
 
 
 def _repeated(move: Meld, out: list[Action], candidates: list[tuple[Meld, int]]) -> bool:

@@ -12,6 +12,7 @@ from scenario import random_play_positions
 from canasta_game.engine import fastgen, movegen
 from canasta_game.engine.cards import SEQUENCE_KEY
 from canasta_game.engine.constructive import SimpleMelds
+from canasta_game.engine.game import why_illegal
 from canasta_game.engine.movegen import legal_moves, meld_all_proved
 from canasta_game.engine.rules import preset
 from canasta_game.engine.state import State, TableMeld
@@ -113,3 +114,27 @@ def test_rare_candidates_need_no_search_for_an_equal_one(
         if fast is not None:
             assert len(set(fast)) == len(fast) and fast == _general(state, monkeypatch)
     assert seen[1], seen
+
+
+@pytest.mark.parametrize(
+    "name", ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "classic-2"]
+)
+def test_meld_all_with_black_threes_refused_where_they_alone_are(name: str) -> None:
+    """C-B3-1, C-B3-2: where an open side's hand holds three or more black threes that
+    ``fastgen._threes_meldable`` does not offer alone (the player cannot go out now), the
+    fast list does not build "meld all" (``_meld_all_refused``); the full check must refuse
+    that batch, which lays them too, every time. The walk meets such hands and hands where
+    the black threes may go (Samba's)."""
+    seen = Counter[bool]()
+    for state in random_play_positions(preset(name), f"refused:{name}", hands=8):
+        melds = state.melds[state.side_of(state.current)]
+        groups = HandGroups(state.hands[state.current])
+        if state.must_go_out or not melds or len(groups.blacks) < 3:
+            continue
+        meldable = fastgen._threes_meldable(state, groups)
+        seen[meldable] += 1
+        assert fastgen._meld_all_refused(groups, meldable) == (not meldable)
+        if not meldable:
+            everything = meld_all_proved(state, groups)[0]
+            assert everything is not None and why_illegal(state, everything) is not None
+    assert seen[False] >= 10 and (seen[True] or name != "samba"), seen
