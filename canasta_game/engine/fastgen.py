@@ -505,9 +505,9 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
     """The candidates after the single ones, in ``meld_moves``' order: a wild meld
     (O-WILD-MELDS), new and extended sequences (SAM-9..11), black threes (C-B3-2: only in
-    the turn going out) and "meld all"; each dropped when an earlier candidate is the same
-    move, kept when it is legal by construction (``meld_all_proved``'s proof, a sequence
-    built from the hand) or ``why_illegal`` allows it."""
+    the turn going out) and "meld all" (dropped when an earlier candidate is the same move:
+    ``_repeated``); each kept when it is legal by construction (``meld_all_proved``'s proof,
+    a sequence built from the hand) or ``why_illegal`` allows it."""
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
@@ -517,21 +517,18 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     if state.rules.sequences:
         for move in movegen.sequence_moves(state, groups):  # (a loop: no generator)
             candidates.append((move, _RUN))
-    if _threes_meldable(state, groups):
+    meldable = _threes_meldable(state, groups)
+    if meldable:
         candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
     everything, built = (
         (None, False)
-        if _meld_all_repeats(state, groups, keys)
+        if _meld_all_refused(groups, meldable) or _meld_all_repeats(state, groups, keys)
         else movegen.meld_all_proved(state, groups, threes=True)
     )
-    if everything is not None:
+    if everything is not None and not _repeated(everything, out, candidates):
         threes = len(groups.blacks) >= 3  # (then meld all lays them: proven apart from them)
         candidates.append((everything, _CHECK if not built else _THREES if threes else _PROVE))
-    before = list(out)
     for move, provable in candidates:
-        if len(move.new) + len(move.add) == 1 and move in before:
-            continue  # (every earlier candidate is one group or one addition)
-        before.append(move)
         left = len(state.hands[seat]) - _laid(move)
         proved = proven = False
         if provable == _THREES and left >= 1:
@@ -547,6 +544,28 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):
             out.append(move)
+
+
+def _meld_all_refused(groups: HandGroups, meldable: bool) -> bool:
+    """Is "meld all" sure to be refused, unbuilt (issue 16: about one Samba batch in ten)?
+    With three or more black threes it lays them (C-B3-1), which binds the player to go out
+    this turn (C-B3-2: ``why_illegal`` allows it only where going out stays possible after
+    it, ``threes_out``). Where the black threes alone may not be laid because the player
+    cannot go out now (``meldable``: ``_threes_meldable``, the solver's cut or its answer),
+    laying more with them changes nothing: a way out after "meld all" would be a way out now
+    ("meld all", then that way)."""
+    return not meldable and len(groups.blacks) >= 3
+
+
+def _repeated(move: Meld, out: list[Action], candidates: list[tuple[Meld, int]]) -> bool:
+    """Is "meld all" a candidate built before it? Only a batch of one part may be: every
+    earlier one is one group or one addition. The other rare candidates are never asked:
+    each is of a kind no candidate before it is (a run of three ranks or more, SAM-9, SAM-10;
+    an addition to a sequence, which ``sequence_moves`` lists once each, SAM-11; the black
+    threes, C-B3-2; a wild meld, O-WILD-MELDS)."""
+    if len(move.new) + len(move.add) != 1:
+        return False  # (most batches)
+    return move in out or any(earlier == move for earlier, _ in candidates)
 
 
 def _meld_all_repeats(state: State, groups: HandGroups, keys: set[int]) -> bool:

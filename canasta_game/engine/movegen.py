@@ -415,7 +415,11 @@ def _may_extend(meld: TableMeld, bits: int) -> bool:
 
 def runs_extended(hand: Cards, melds: tuple[TableMeld, ...]) -> int:
     """How many of the side's sequences a card of ``hand`` may extend (SAM-11, ``_may_extend``:
-    each a part of "meld all", ``fastgen`` counting them)."""
+    each a part of "meld all", ``fastgen`` counting them; ``sequence_moves`` of the same
+    hand and melds counted them already)."""
+    ends = _ends
+    if hand is ends[0] and melds is ends[1]:
+        return ends[2]
     bits = _run_bits(hand)
     return sum(1 for meld in melds if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits))
 
@@ -462,14 +466,27 @@ def sequence_moves(state: State, groups: HandGroups) -> list[Meld]:
             for batch in initial_batches(state, rest, need - points, limit=2):
                 out.append(meld_of(seat, (*batch, run), ()))
         return out
+    global _ends
     keyed: dict[int, int] | None = None
+    grown = 0
     for meld in melds:
         if meld.key >= SEQUENCE_KEY and _may_extend(meld, bits):
+            grown += 1
             keyed = run_index(hand) if keyed is None else keyed
             extension = run_extension(meld, keyed)
             out.append(meld_of(seat, (), ((meld.mid, extension),)))
-            out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
+            if len(extension) > 1:  # (one card: the same move again)
+                out.append(meld_of(seat, (), ((meld.mid, extension[:1]),)))
+    _ends = (hand, melds, grown)
     return out
+
+
+#: ``sequence_moves``' last open side: the hand, the side's melds and how many of its
+#: sequences a card of that hand extends (``runs_extended``). "Meld all" of the same list
+#: reads it (``_after_runs``: most positions extend none) instead of walking the melds again;
+#: tuples held here cannot change nor be freed, so the same objects are the same cards and
+#: melds, and the three are one tuple, read and replaced whole (the table's worker thread).
+_ends: tuple[Cards | None, tuple[TableMeld, ...] | None, int] = (None, None, 0)
 
 
 def meld_all(state: State, groups: HandGroups | None = None) -> Meld | None:
@@ -486,49 +503,54 @@ def meld_all_proved(
     state: State, groups: HandGroups | None = None, threes: bool = False
 ) -> tuple[Meld | None, bool]:
     """``meld_all`` and whether its melds are legal by construction where ``SimpleMelds``
-    applies (``_all_proven``, read off the counts the batch was built from: issue 16, the
-    proof cost about as much as building the batch). ``threes``: the proof of the melds other
-    than the black threes, which the caller decides (``fastgen.threes_out``)."""
+    applies (``_all_proven``: issue 16, the proof cost about as much as building the batch).
+    ``threes``: the proof of the melds other than the black threes, which the caller decides
+    (``fastgen.threes_out``). Each group's and addition's counts of naturals are checked as
+    they are made (``fit``); only where wild cards go past the pairs (``_place_wilds``, about
+    one Samba batch in five) are the counts kept (``_counts``) and read again."""
     seat = state.current
     rules = state.rules
     side_melds = state.melds[rules.seat_side[seat]]
     adds: dict[int, list[int]] = {}
-    if rules.sequences:
-        groups = _after_runs(state.hands[seat], side_melds, adds) or groups
-    groups = groups or HandGroups(state.hands[seat])
+    grown = _after_runs(state.hands[seat], side_melds, adds) if rules.sequences else None
+    groups = grown or groups or HandGroups(state.hands[seat])
     melds: dict[int, TableMeld] = {}
     for each in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
         melds[each.key] = each
-    sizes: dict[int, list[int]] = {}  # key -> [naturals, wilds]
     new: dict[int, list[int]] = {}
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
     pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
-    split = rules.sequences or rules.pile_conflict == "A"  # (``_beside``: SAM-12)
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
+    fit = True  # C-MELD-1..3: each new group and addition of naturals within its counts
     seven = False  # (a canasta's worth of naturals of a melded rank, for ``_beside``)
-    for rank, nats in groups.naturals.items():
+    for rank, nats in groups.naturals.items():  # (the hand's own lists: copied before growing)
         meld = melds.get(rank)
         if meld is not None and rank != BLACK_THREE_KEY:
             if cap:
                 nats = nats[: max(0, cap - meld.size)]
             if nats:
-                adds[meld.mid] = list(nats)
-                if split and len(nats) >= rules.canasta_size:
-                    seven = True
-            sizes[rank] = [meld.naturals + len(nats), meld.wilds]
+                adds[meld.mid] = nats
+                fit = fit and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]
+                seven = seven or len(nats) >= rules.canasta_size
         elif len(nats) >= 3:
-            new[rank] = cards = list(nats[:cap] if cap else nats)
-            sizes[rank] = [len(cards), 0]
+            new[rank] = cards = nats[:cap] if cap else nats
+            fit = fit and FOUR <= rank <= ACE and fits[len(cards) << 10]
         elif len(nats) == 2 and meld is None:
             pairs.append((rank, nats))
     wilds = list(groups.wilds)
     fed = 0  # (wild cards given to the waiting wild meld, O-WILD-MELDS)
     if rules.wild_melds and rules.wild_meld_first:
         fed = _feed_wild_meld(rules, side_melds, adds, wilds)
+    sizes = _counts(groups, melds, new, adds) if len(wilds) > len(pairs) else None
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
-        sizes[rank] = [2, 1]
-    if wilds:  # (the sizes serve only to place wild cards)
+        fit = fit and FOUR <= rank <= ACE and fits[2 << 10 | 1]
+        if sizes is not None:
+            sizes[rank] = [2, 1]
+    if sizes is not None:  # (wild cards left for the melds: ``sizes`` places them)
         _place_wilds(state.rules, melds, sizes, new, adds, wilds)
+        fit = _counts_fit(rules, melds, new, adds, sizes)
+    split = rules.sequences or rules.pile_conflict == "A"  # (``_beside``: SAM-12)
     beside = split and (wilds or seven) and _beside(rules, side_melds, groups, new, adds, wilds)
     if len(groups.blacks) >= 3:
         new[-1] = list(groups.blacks)
@@ -541,7 +563,60 @@ def meld_all_proved(
     placed = len(groups.wilds) - fed > len(wilds)  # (wild cards went to regular melds)
     if threes:
         new.pop(-1, None)
-    return move, not beside and _all_proven(state, side_melds, new, adds, sizes, placed)
+    proven = fit and not beside and _all_proven(state, side_melds, new, adds, grown, placed)
+    return move, proven
+
+
+def _counts(
+    groups: HandGroups,
+    melds: dict[int, TableMeld],
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+) -> dict[int, list[int]]:
+    """The naturals and wild cards of each regular key ``meld_all`` lays so far (key ->
+    [naturals, wilds]), in the hand's order of ranks (``_place_wilds`` breaks ties by it);
+    the groups' and additions' lists copied (they were the hand's own, and wild cards will
+    be appended to them)."""
+    sizes: dict[int, list[int]] = {}
+    for rank in groups.naturals:
+        cards = new.get(rank)
+        if cards is not None:
+            new[rank] = list(cards)
+            sizes[rank] = [len(cards), 0]
+        elif rank in melds and rank != BLACK_THREE_KEY:
+            meld = melds[rank]
+            sizes[rank] = [meld.naturals + len(adds.get(meld.mid, ())), meld.wilds]
+    for mid, cards in adds.items():
+        adds[mid] = list(cards)
+    return sizes
+
+
+def _counts_fit(
+    rules: Rules,
+    melds: dict[int, TableMeld],
+    new: dict[int, list[int]],
+    adds: dict[int, list[int]],
+    sizes: dict[int, list[int]],
+) -> bool:
+    """After ``_place_wilds``: every new group of a natural rank and every group added to
+    within its counts (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), and no wild card
+    onto a canasta where SAM-15 or BOL-3 refuses it. ``melds``: the side's by key (an
+    addition goes to the last of a key, ``meld_all_proved``)."""
+    fits = fit_table(rules)
+    for rank in new:
+        naturals, wilds = sizes[rank]
+        if not FOUR <= rank <= ACE or not fits[naturals << 10 | wilds]:
+            return False
+    for key, (naturals, wilds) in sizes.items():
+        target = melds.get(key)
+        if target is None or target.mid not in adds or key in new:
+            continue  # (a new group, or a meld that takes nothing)
+        added = wilds - target.wilds
+        if added and wild_onto_canasta(rules, target, added) is not None:
+            return False
+        if not fits[naturals << 10 | wilds]:
+            return False
+    return True
 
 
 def _feed_wild_meld(
@@ -613,7 +688,11 @@ def _after_runs(
     """SAM-11: ``meld_all``'s first additions, the ends of the side's incomplete sequences
     from the hand (each card once, in the melds' order), put in ``adds``; the groups of the
     cards left, or None where no sequence grows (the hand's own groups serve). The hand is
-    indexed only for a sequence that ``_may_extend`` (most positions: none)."""
+    indexed only for a sequence that ``_may_extend`` (most positions: none, which
+    ``sequence_moves`` of the same hand and melds may have found already: ``_ends``)."""
+    ends = _ends
+    if not ends[2] and hand is ends[0] and melds is ends[1]:
+        return None
     rest = hand
     bits: int | None = None
     for run in melds:
@@ -636,21 +715,20 @@ def _all_proven(
     melds: tuple[TableMeld, ...],
     new: dict[int, list[int]],
     adds: dict[int, list[int]],
-    sizes: dict[int, list[int]],
+    grown: HandGroups | None,
     placed: bool,
 ) -> bool:
     """``SimpleMelds.by_construction(keep=1)`` of ``meld_all``'s batch where ``SimpleMelds``
-    applies, from the counts it was built with (``sizes``: a key's naturals and wild cards
-    after it). By construction each new group is one rank the side has not melded (C-MELD-5)
-    of three naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per
-    meld (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
+    applies, given that its groups' counts fit (``meld_all_proved``'s ``fit``). By
+    construction each new group is one rank the side has not melded (C-MELD-5) of three
+    naturals, or two and a wild card (C-MELD-1, C-MELD-2), the additions go one per meld
+    (C-MELD-6), wild cards only to groups, within their cap and never onto a canasta
     (``_place_wilds``: C-MELD-3, SAM-15) or to a waiting wild meld up to its canasta
     (``_feed_wild_meld``: O-WILD-MELDS, BOL-3), the ends of the sequences only with the
-    naturals that continue them up to the canasta (``run_extension``: SAM-11). What is asked again:
-    no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no wild
-    card while a wild meld waits (O-WILD-MELDS), only natural ranks, each group's counts
-    (C-MELD-2, C-MELD-3 with CUB-4 sizes: ``counts_fit``), SAM-15 and the sequences' own
-    check. ``melds``: the side's."""
+    naturals that continue them up to the canasta (``run_extension``: SAM-11). What is asked
+    here: no black threes (C-B3-2), an opening's points and no canasta asked (C-INIT-1), no
+    wild card while a wild meld waits (O-WILD-MELDS) and, where a sequence grows (``grown``:
+    ``_after_runs``), BRA-9 and the sequences' own check. ``melds``: the side's."""
     rules = state.rules
     if -1 in new:
         return False
@@ -660,31 +738,15 @@ def _all_proven(
             return False
     if placed and rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds):
         return False
-    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
-    for rank in new:
-        naturals, wilds = sizes[rank]
-        if not FOUR <= rank <= ACE or not fits[naturals << 10 | wilds]:
-            return False
+    if grown is None:
+        return True  # (no sequence grows)
     for target in melds:  # (``adds`` holds only the side's melds: no index by mid made)
         cards = adds.get(target.mid)
-        if cards is None:
-            continue
-        if target.key >= SEQUENCE_KEY:
+        if cards is not None and target.key >= SEQUENCE_KEY:
             if target.naturals + target.wilds + len(cards) > target.canasta_size:
                 return False  # BRA-9: past the canasta only going out (the full check)
             if sequence_addition(rules, target, cards) is not None:
                 return False
-            continue
-        if target.key == WILD_KEY:
-            continue  # (wild cards only, fed up to its canasta)
-        if not FOUR <= target.key <= ACE:
-            return False
-        naturals, wilds = sizes[target.key]
-        added = wilds - target.wilds  # (none: SAM-15 and BOL-3 have nothing to refuse)
-        if added and wild_onto_canasta(rules, target, added) is not None:
-            return False
-        if not fits[naturals << 10 | wilds]:
-            return False
     return True
 
 
