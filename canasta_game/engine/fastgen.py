@@ -62,6 +62,7 @@ from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import (
     can_go_out,
     out_by_discard,
+    same_after_threes,
     surely_stuck,
     within_reach,
 )
@@ -464,8 +465,10 @@ def _additions(
 #: way they were built (``movegen.meld_all_proved``: then only the cards left are asked), or
 #: (``movegen.sequence_moves`` on an open side: runs of one suit from the hand, SAM-9, SAM-10,
 #: and the ends of the side's sequences up to the canasta, SAM-11) legal when it keeps two
-#: cards, every position here being one ``SimpleMelds`` applies to.
-_CHECK, _PROVE, _RUN, _THREES = 0, 1, 2, 3  # (_THREES: a black-three meld, ``threes_out``)
+#: cards, every position here being one ``SimpleMelds`` applies to. ``_THREES``: a meld
+#: laying black threes (``threes_out``); ``_OUT``: the black threes alone where
+#: ``_threes_meldable``'s "yes" is ``threes_out``'s answer already (``same_after_threes``).
+_CHECK, _PROVE, _RUN, _THREES, _OUT = 0, 1, 2, 3, 4
 
 
 _CARDS_OF = itemgetter(1)  # (an addition's cards)
@@ -503,14 +506,16 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
-    candidates: list[tuple[Meld, int]] = []  # (move, _CHECK / _PROVE / _RUN)
+    candidates: list[tuple[Meld, int]] = []  # (move, _CHECK / _PROVE / _RUN / ...)
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
         for move in movegen.sequence_moves(state, groups):  # (a loop: no generator)
             candidates.append((move, _RUN))
     if _threes_meldable(state, groups):
-        candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
+        blacks = len(groups.blacks)
+        known = BLACK_THREE_KEY not in keys and same_after_threes(state.rules, blacks)
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), _OUT if known else _THREES))
     everything, built = (
         (None, False)
         if _meld_all_repeats(state, groups, keys)
@@ -526,6 +531,9 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
         before.append(move)
         left = len(state.hands[seat]) - _laid(move)
         proved = proven = False
+        if provable == _OUT and left >= 1:
+            out.append(move)  # C-B3-2: the solver said yes to this hand (``_threes_meldable``)
+            continue
         if provable == _THREES and left >= 1:
             legal = threes_out(state, move, keys)
             if legal is not None:

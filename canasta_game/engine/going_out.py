@@ -67,6 +67,23 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
 
 
+def same_after_threes(rules: Rules, blacks: int) -> bool:
+    """Does ``can_go_out`` answer the same after the player melds all ``blacks`` (three or
+    more) black threes of the hand as before? Where the general solver answers (no books,
+    HF-9, nor a final discard required, MAC-30) and the rules meld them (IT-14, HF-12): the
+    solver never counts that meld (C-B3-1), the sequences settle alike (a three ends none,
+    SAM-11), the cuts read no black three of three or more (``_cut``), and the one way the
+    threes in hand add is discarding one (C-OUT-2), which leaves two, no meld (C-B3-1), or
+    three and more with every other card melded, the "no discard" way after them unless
+    IT-20 demands a discard. So "may I meld my black threes?" (C-B3-2) answered on the hand
+    needs no second solve after the meld."""
+    return (
+        rules.b3_meld
+        and not (rules.book_quota or rules.books_closed or rules.out_needs_discard)
+        and (blacks == 3 or not rules.out_discard)
+    )
+
+
 def out_by_discard(state: State) -> bool:
     """A cheap sufficient condition of ``can_go_out`` for a hand of one card (about half the
     "yes" answers the move generator asks for: a meld that keeps one card): the card may be
