@@ -63,6 +63,7 @@ from canasta_game.engine.going_out import (
     can_go_out,
     out_by_discard,
     same_after_threes,
+    stuck_after,
     surely_stuck,
     within_reach,
 )
@@ -488,9 +489,16 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
     that meld them (IT-14, HF-12); the meld binds the player to go out this turn (C-B3-2),
     so the move is legal exactly when ``can_go_out`` allows it after the melds
     (``turn.finish_problem``), which reads the hand, the question and the side's melds but
-    never a black-three meld (C-B3-1: it is left out of the state asked)."""
+    never a black-three meld (C-B3-1: it is left out of the state asked). Most "meld all"
+    asked leave cards no meld takes: ``going_out.stuck_after`` says no before that state is
+    built (its melds are meldable by construction, so it would be built)."""
     if not state.rules.b3_meld or BLACK_THREE_KEY in keys:
         return None
+    seat = state.current
+    laying = set(move.cards())
+    left = [card for card in state.hands[seat] if card not in laying]
+    if left and stuck_after(left, state.melds[state.rules.seat_side[seat]], move.new):
+        return False  # (most "meld all" with black threes: cards no meld takes, C-OUT-2)
     after = _after(state, move, threes=True)
     if after is None or not after.hands[state.current]:
         return None  # (no card kept: going out, ``turn.melded_out_problem``)

@@ -242,6 +242,48 @@ def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[Table
     return False
 
 
+def stuck_after(
+    left: list[int], melds: tuple[TableMeld, ...], new: tuple[tuple[int, ...], ...]
+) -> bool:
+    """A cheaper cut before a meld's state is built (most "meld all" with black threes leave
+    cards no meld takes): True when ``can_go_out`` is surely False for the hand ``left`` once
+    the groups ``new`` are laid beside the side's ``melds`` (and anything added to them).
+    The ranks that could have a group then are ``melds``' and ``new``'s groups'; the suits of
+    an incomplete sequence at most ``melds``' incomplete ones and ``new``'s sequences'. A
+    natural of such a suit is the only card ``_run_choices`` takes off the hand; the others
+    stay in every hand the solver tries, so two lone naturals of ranks with no group
+    (``_unmeldable``, C-MELD-2: C-OUT-2 allows one discard) or more pairs of such ranks than
+    wild cards (``_pairs_short``, C-MELD-1) are cut there in every one of them."""
+    keys, suits = _table_keys(melds)
+    ranks: set[int] = set()
+    runs: set[int] = set()
+    for group in new:
+        kinds = {_KIND_OF[card] for card in group if IS_NATURAL[card]}
+        if len(kinds) == 1:
+            ranks |= kinds
+        elif kinds:
+            runs.add(SUIT_OF[next(card for card in group if IS_NATURAL[card])])  # SAM-9
+    by_rank: dict[int, list[int]] = {}
+    wilds = 0
+    for card in left:
+        kind = _KIND_OF[card]
+        if kind >= 0:
+            by_rank.setdefault(kind, []).append(card)
+        elif kind == _WILD:
+            wilds += 1
+    lone = pairs = 0
+    for rank, cards in by_rank.items():
+        if len(cards) > 2 or rank in keys or rank in ranks:
+            continue
+        if any(SUIT_OF[card] in suits or SUIT_OF[card] in runs for card in cards):
+            continue  # (it may end a sequence: SAM-11)
+        if len(cards) == 1:
+            lone += 1
+        else:
+            pairs += 1
+    return lone > 1 or pairs > wilds
+
+
 def _counts(hand: tuple[int, ...]) -> tuple[dict[int, int], int, int]:
     """The hand as (naturals by rank, wild cards, black threes)."""
     naturals: dict[int, int] = {}

@@ -5,6 +5,7 @@ hand of the player to act."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from itertools import product
 
@@ -12,11 +13,21 @@ import pytest
 from scenario import random_play_positions
 
 from canasta_game.engine import Meld, fastgen, going_out
-from canasta_game.engine.cards import ACE, IS_BLACK_THREE, RANK_OF
-from canasta_game.engine.going_out import can_go_out, same_after_threes
+from canasta_game.engine.cards import (
+    ACE,
+    COPY_STRIDE,
+    IS_BLACK_THREE,
+    RANK_CHARS,
+    RANK_OF,
+    SEQUENCE_KEY,
+    SUIT_CHARS,
+)
+from canasta_game.engine.going_out import can_go_out, same_after_threes, stuck_after
 from canasta_game.engine.meldrules import make_meld
+from canasta_game.engine.movegen import meld_all_proved
 from canasta_game.engine.rules import preset
 from canasta_game.engine.state import State, evolve
+from canasta_game.engine.take import HandGroups
 from canasta_game.engine.turn import set_at
 
 _BLACKS = [c for c in range(len(RANK_OF)) if IS_BLACK_THREE[c]]
@@ -72,3 +83,83 @@ def test_a_final_discard_required_makes_the_answers_differ_it_20() -> None:
     assert same_after_threes(rules, 3)
     assert same_after_threes(preset("classic-4"), 4)
     assert not going_out.same_after_threes(preset("italian"), 3)  # IT-14: never melded
+
+
+@pytest.mark.parametrize("name", _PRESETS)
+def test_the_cut_before_the_state_after_threes_changes_no_answer(name: str) -> None:
+    """C-OUT-2, C-MELD-1, C-MELD-2, SAM-11: ``stuck_after`` says no only where the solver,
+    asked after the meld (``fastgen._after``, as ``threes_out`` asks it), says no too: for
+    "meld all" with three or four black threes dealt into the hand, and for random parts of
+    it (some of its groups and additions), along random self-play."""
+    rng = random.Random(f"stuck after:{name}")
+    cut = kept = 0
+    for state in random_play_positions(preset(name), f"stuck:{name}", hands=3):
+        side = state.side_of(state.current)
+        if not state.melds[side] or any(m.is_black_threes for m in state.melds[side]):
+            continue
+        whole = tuple(c for c in state.hands[state.current] if not IS_BLACK_THREE[c])
+        asked = _with_threes(state, whole, rng.choice((3, 4)))
+        everything, _ = meld_all_proved(asked, HandGroups(asked.hands[asked.current]), True)
+        if everything is None:
+            continue
+        for move in (everything, *(_part(rng, everything) for _ in range(3))):
+            laying = set(move.cards())
+            left = [c for c in asked.hands[asked.current] if c not in laying]
+            after = fastgen._after(asked, move, threes=True)
+            if not left or after is None:
+                continue
+            if stuck_after(left, asked.melds[side], move.new):
+                cut += 1
+                assert not can_go_out(after), f"{name} turn {state.turn}: {move}"
+            else:
+                kept += can_go_out(after)
+    assert cut > 50
+    assert kept > 0 or name in ("bolivia", "chilean")
+
+
+def _part(rng: random.Random, move: Meld) -> Meld:
+    """``move`` with some of its new groups and additions (the black threes always kept)."""
+    new = tuple(g for g in move.new if IS_BLACK_THREE[g[0]] or rng.random() < 0.5)
+    return Meld(move.seat, new, tuple(a for a in move.add if rng.random() < 0.5))
+
+
+def _card(face: str) -> int:
+    """The uid of ``face`` ("8h": rank then suit, "Jd1": of the second deck)."""
+    copy = int(face[2:] or 0)
+    return copy * COPY_STRIDE + RANK_CHARS.index(face[0]) * 4 + SUIT_CHARS.index(face[1])
+
+
+@pytest.mark.parametrize(
+    ("new", "left"),
+    [
+        ((), ["8h", "Qc"]),  # SAM-11: the eight of hearts ends the side's sequence
+        ((("Jc", "Jd", "Js"),), ["Jd1", "Qc"]),  # C-MELD-1: a jack joins the new jacks
+        ((("5s", "6s", "7s"),), ["8s", "Qc"]),  # SAM-9, SAM-11: the eight ends the new run
+    ],
+)
+def test_the_cut_before_the_state_after_threes_leaves_each_way_out(new, left) -> None:
+    """SAM-9, SAM-11, C-MELD-1: two cards are left after the black threes (and ``new``), one
+    of them the discard, the other taken by a meld only the meld or the table makes; the
+    solver finds the way out after the meld, so ``stuck_after`` must not cut it."""
+    rules = preset("samba")
+    state = next(iter(random_play_positions(rules, "stuck:ways", hands=1)))
+    side = state.side_of(state.current)
+    hearts = tuple(_card(f"{r}h") for r in "4567")
+    melds = (
+        make_meld(rules, 90, ACE, (), 7, 0),
+        make_meld(rules, 91, ACE - 1, (), 7, 0),
+        make_meld(rules, 92, SEQUENCE_KEY + SUIT_CHARS.index("h"), hearts, 4, 0),
+    )
+    threes = tuple(_BLACKS[:3])
+    groups = tuple(tuple(_card(face) for face in group) for group in new)
+    hand = (*threes, *(c for group in groups for c in group), *map(_card, left))
+    state = evolve(
+        state,
+        hands=set_at(state.hands, state.current, hand),
+        melds=set_at(state.melds, side, melds),
+    )
+    move = Meld(state.current, (threes, *groups))
+    after = fastgen._after(state, move, threes=True)
+    assert after is not None
+    assert can_go_out(after, asking=True)
+    assert not stuck_after([_card(face) for face in left], melds, move.new)
