@@ -12,7 +12,7 @@ from itertools import product
 import pytest
 from scenario import random_play_positions
 
-from canasta_game.engine import Meld, fastgen, going_out
+from canasta_game.engine import Meld, fastgen, going_out, turn
 from canasta_game.engine.cards import (
     ACE,
     COPY_STRIDE,
@@ -29,6 +29,7 @@ from canasta_game.engine.rules import preset
 from canasta_game.engine.state import State, evolve
 from canasta_game.engine.take import HandGroups
 from canasta_game.engine.turn import set_at
+from canasta_game.sim.options import random_options
 
 _BLACKS = [c for c in range(len(RANK_OF)) if IS_BLACK_THREE[c]]
 _PRESETS = ["classic-4", "samba", "brazilian", "bolivia", "chilean", "cuban", "cz-house"]
@@ -163,3 +164,30 @@ def test_the_cut_before_the_state_after_threes_leaves_each_way_out(new, left) ->
     assert after is not None
     assert can_go_out(after, asking=True)
     assert not stuck_after([_card(face) for face in left], melds, move.new)
+
+
+@pytest.mark.parametrize(
+    "name", ["classic-4", "samba", "bolivia", "brazilian", "cuban", "italian", "hand-and-foot"]
+)
+def test_finish_problem_asks_the_last_discard_first(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C-TURN-7, C-B3-2, C-OUT-6: ``turn.finish_problem`` takes ``out_by_discard``'s yes
+    before the solver; with it switched off the answers are the same, for every card of the
+    walk's hands kept as the last one, bound to go out or not, under the preset and under
+    random options (the rules it does not cover answer through the solver)."""
+    rng = random.Random(f"finish:{name}")
+    said = 0
+    for options in (False, True):
+        rules = random_options(preset(name), rng) if options else preset(name)
+        for state in random_play_positions(rules, f"finish:{name}:{options}", hands=2):
+            for card, bound in product(state.hands[state.current], (False, True)):
+                last = evolve(
+                    state, hands=set_at(state.hands, state.current, (card,)), must_go_out=bound
+                )
+                fast = turn.finish_problem(last)
+                with monkeypatch.context() as patched:
+                    patched.setattr(turn, "out_by_discard", lambda _state: False)
+                    assert turn.finish_problem(last) == fast, f"{name} turn {state.turn}"
+                said += going_out.out_by_discard(last)
+    assert said > 0 or name not in ("classic-4", "samba")  # (the rules it answers for)
