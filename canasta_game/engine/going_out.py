@@ -55,6 +55,7 @@ def ask_rule(rules: Rules) -> str:
 def can_go_out(state: State, asking: bool = False) -> bool:
     """True when the current player can meld and discard down to zero cards this turn
     (``asking``: as if the partner had said yes, BRA-11)."""
+    global _solved
     if state.question is ASKED_NO:
         return False
     if not asking and must_ask(state) and state.question is not ASKED_YES:
@@ -64,7 +65,21 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     side = state.side_of(state.current)
     if state.rules.out_needs_discard:
         return _discard_out(state, side)
-    return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
+    hand, melds = state.hands[state.current], state.melds[side]
+    solved = _solved
+    if solved is not None and solved[0] is state and solved[1] is hand and solved[2] is melds:
+        return solved[3]
+    out = any(_hand_out(state, side, cards, runs) for cards, runs in _run_choices(state, side))
+    _solved = (state, hand, melds, out)
+    return out
+
+
+#: ``can_go_out``'s last search: the state, its hand and the side's melds (held: the same
+#: objects are the same cards) and the answer. The same state is often asked twice in a
+#: row: "may I go out?" (C-OUT-7) checked for the move list, then applied; or asked after
+#: the black-three meld was (C-B3-2, ``fastgen._threes_meldable``). One tuple, set at once:
+#: a search on another thread (a Hard search beside the table) reads a whole pass or none.
+_solved: tuple[State, tuple[int, ...], tuple[TableMeld, ...], bool] | None = None
 
 
 def same_after_threes(rules: Rules, blacks: int) -> bool:
