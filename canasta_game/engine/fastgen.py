@@ -491,7 +491,8 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
     (``turn.finish_problem``), which reads the hand, the question and the side's melds but
     never a black-three meld (C-B3-1: it is left out of the state asked). Most "meld all"
     asked leave cards no meld takes: ``going_out.stuck_after`` says no before that state is
-    built (its melds are meldable by construction, so it would be built)."""
+    built (its melds are meldable by construction, so it would be built); most of its yes
+    answers keep one card, the discard onto the melds as they lie (``out_by_discard``)."""
     if not state.rules.b3_meld or BLACK_THREE_KEY in keys:
         return None
     seat = state.current
@@ -502,7 +503,7 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
     after = _after(state, move, threes=True)
     if after is None or not after.hands[state.current]:
         return None  # (no card kept: going out, ``turn.melded_out_problem``)
-    return can_go_out(after)
+    return out_by_discard(after) or can_go_out(after)
 
 
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:

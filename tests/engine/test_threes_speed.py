@@ -88,10 +88,10 @@ def test_a_final_discard_required_makes_the_answers_differ_it_20() -> None:
 
 @pytest.mark.parametrize("name", _PRESETS)
 def test_the_cut_before_the_state_after_threes_changes_no_answer(name: str) -> None:
-    """C-OUT-2, C-MELD-1, C-MELD-2, SAM-11: ``stuck_after`` says no only where the solver,
-    asked after the meld (``fastgen._after``, as ``threes_out`` asks it), says no too: for
-    "meld all" with three or four black threes dealt into the hand, and for random parts of
-    it (some of its groups and additions), along random self-play."""
+    """C-OUT-2, C-MELD-1, C-MELD-2, SAM-11: ``threes_out`` answers as the solver asked after
+    the meld (``fastgen._after``), and its cut ``stuck_after`` says no only where that says
+    no too: for "meld all" with three or four black threes dealt into the hand, and for
+    random parts of it (some of its groups and additions), along random self-play."""
     rng = random.Random(f"stuck after:{name}")
     cut = kept = 0
     for state in random_play_positions(preset(name), f"stuck:{name}", hands=3):
@@ -103,17 +103,20 @@ def test_the_cut_before_the_state_after_threes_changes_no_answer(name: str) -> N
         everything, _ = meld_all_proved(asked, HandGroups(asked.hands[asked.current]), True)
         if everything is None:
             continue
+        keys = {m.key for m in asked.melds[side]}
         for move in (everything, *(_part(rng, everything) for _ in range(3))):
             laying = set(move.cards())
             left = [c for c in asked.hands[asked.current] if c not in laying]
             after = fastgen._after(asked, move, threes=True)
             if not left or after is None:
                 continue
+            expected = can_go_out(after)
+            assert fastgen.threes_out(asked, move, keys) is expected, f"{name} turn {state.turn}"
             if stuck_after(left, asked.melds[side], move.new):
                 cut += 1
-                assert not can_go_out(after), f"{name} turn {state.turn}: {move}"
+                assert not expected, f"{name} turn {state.turn}: {move}"
             else:
-                kept += can_go_out(after)
+                kept += expected
     assert cut > 50
     assert kept > 0 or name in ("bolivia", "chilean")
 
