@@ -69,7 +69,9 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     solved = _solved
     if solved is not None and solved[0] is state and solved[1] is hand and solved[2] is melds:
         return solved[3]
-    out = any(_hand_out(state, side, cards, runs) for cards, runs in _run_choices(state, side))
+    out = _simple_out(state.rules, hand, melds) or any(
+        _hand_out(state, side, cards, runs) for cards, runs in _run_choices(state, side)
+    )
     _solved = (state, hand, melds, out)
     return out
 
@@ -129,10 +131,50 @@ def out_by_discard(state: State) -> bool:
         return False  # O-OUT-NOWILD3
     if IS_BLACK_THREE[last] and first_round(state):
         return False  # CUB-7
+    return _lying_out(rules, state.melds[state.side_of(state.current)])
+
+
+def _simple_out(rules: Rules, hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """``out_by_discard`` for a hand of two cards or more (``can_go_out`` asks it before its
+    search): naturals only, each of a rank the side has a group of (C-MELD-2), three or more
+    of a rank it has none of (a new group, C-MELD-1), or the one card left over, the
+    discard (C-OUT-2); the side's melds as they lie make the quota (``_lying_out``).
+    Naturals joining a group keep it within its cap (``wild_cap`` never falls as naturals
+    join, C-MELD-3, O-MELD-WILD), a canasta and a natural one stay so: the search's layout
+    of every natural on its rank's group (``_layouts``, ``_spread_none``) says yes. Rules it
+    does not cover are those of ``out_by_discard`` and a final discard required (IT-20:
+    three queens, a new group, cannot spare one): False."""
+    if (
+        rules.out_discard
+        or rules.book_quota
+        or rules.books_closed
+        or rules.out_clean_and_dirty
+        or rules.meld_max
+        or rules.wild_melds
+        or rules.calientes
+    ):
+        return False
+    keys = _table_keys(melds)[0]
+    new: dict[int, int] = {}  # (the ranks the side has no group of)
+    kind_of = _KIND_OF
+    for card in hand:
+        kind = kind_of[card]
+        if kind < 0:
+            return False  # (a wild card or a black three: the search places it)
+        if kind not in keys:
+            new[kind] = new.get(kind, 0) + 1
+    if 2 in new.values() or sum(1 for count in new.values() if count == 1) > 1:
+        return False  # (a pair needs a wild card; two lone cards, two discards)
+    return _lying_out(rules, melds)
+
+
+def _lying_out(rules: Rules, melds: tuple[TableMeld, ...]) -> bool:
+    """Do the side's ``melds`` as they lie make the quota to go out (C-OUT-1, O-OUT-CLEAN,
+    BOL-9), none over its cap (C-MELD-3)?"""
     full = rules.canasta_size
     fixed = _fixed_cap(rules)
     runs = canastas = naturals = 0
-    for meld in state.melds[state.side_of(state.current)]:
+    for meld in melds:
         key = meld.key
         size = meld.naturals + meld.wilds
         if key >= SEQUENCE_KEY:

@@ -194,3 +194,53 @@ def test_finish_problem_asks_the_last_discard_first(
                     assert turn.finish_problem(last) == fast, f"{name} turn {state.turn}"
                 said += going_out.out_by_discard(last)
     assert said > 0 or name not in ("classic-4", "samba")  # (the rules it answers for)
+
+
+@pytest.mark.parametrize(
+    "name", ["classic-4", "samba", "brazilian", "bolivia", "chilean", "cuban", "cz-house"]
+)
+def test_the_simple_way_out_is_a_yes_of_the_search(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C-OUT-1, C-OUT-2, C-MELD-1, C-MELD-2, SAM-12: ``can_go_out`` answers the same with
+    ``_simple_out`` (asked before the search) switched off, for the hands of random
+    self-play and parts of them, under the preset and random options; where the rules allow
+    it, it answers some yes."""
+    rng = random.Random(f"simple:{name}")
+    said = 0
+    for options in (False, True):
+        rules = random_options(preset(name), rng) if options else preset(name)
+        for state in random_play_positions(rules, f"simple:{name}:{options}", hands=2):
+            side = state.side_of(state.current)
+            hand = state.hands[state.current]
+            for cards in {hand, hand[:1], hand[:2], hand[-3:], hand[::2]}:
+                asked = evolve(state, hands=set_at(state.hands, state.current, cards))
+                going_out._solved = None
+                fast = can_go_out(asked, asking=True)
+                with monkeypatch.context() as patched:
+                    patched.setattr(going_out, "_simple_out", lambda *_args: False)
+                    going_out._solved = None
+                    assert can_go_out(asked, asking=True) == fast, f"{name} turn {state.turn}"
+                said += going_out._simple_out(asked.rules, cards, asked.melds[side])
+    going_out._solved = None
+    assert said > 0 or name not in ("classic-4", "samba")  # (the rules it answers for)
+
+
+def test_a_final_discard_required_leaves_no_simple_way_out_it_20() -> None:
+    """IT-20: three queens (no group of queens yet) beside a canasta of aces go out as a new
+    group, but not when a card must be discarded (two queens are no meld)."""
+    for required in (False, True):
+        rules = replace(preset("classic-4"), out_discard=required)
+        state = next(iter(random_play_positions(rules, "simple:it-20", hands=1)))
+        side = state.side_of(state.current)
+        canasta = make_meld(rules, 90, ACE, (), 7, 0)
+        queens = tuple(c for c in range(len(RANK_OF)) if RANK_OF[c] == 10)[:3]
+        state = evolve(
+            state,
+            hands=set_at(state.hands, state.current, queens),
+            melds=set_at(state.melds, side, (canasta,)),
+        )
+        going_out._solved = None
+        assert can_go_out(state, asking=True) is not required
+        assert going_out._simple_out(rules, queens, (canasta,)) is not required
+    going_out._solved = None
