@@ -67,6 +67,8 @@ from canasta_game.engine.game import why_illegal
 from canasta_game.engine.going_out import (
     can_go_out,
     out_by_discard,
+    same_after_threes,
+    stuck_after,
     surely_stuck,
     within_reach,
 )
@@ -472,8 +474,10 @@ def _additions(
 #: way they were built (``movegen.meld_all_proved``: then only the cards left are asked), or
 #: (``movegen.sequence_moves`` on an open side: runs of one suit from the hand, SAM-9, SAM-10,
 #: and the ends of the side's sequences up to the canasta, SAM-11) legal when it keeps two
-#: cards, every position here being one ``SimpleMelds`` applies to.
-_CHECK, _PROVE, _RUN, _THREES = 0, 1, 2, 3  # (_THREES: a black-three meld, ``threes_out``)
+#: cards, every position here being one ``SimpleMelds`` applies to. ``_THREES``: a meld
+#: laying black threes (``threes_out``); ``_OUT``: the black threes alone where
+#: ``_threes_meldable``'s "yes" is ``threes_out``'s answer already (``same_after_threes``).
+_CHECK, _PROVE, _RUN, _THREES, _OUT = 0, 1, 2, 3, 4
 
 
 _CARDS_OF = itemgetter(1)  # (an addition's cards)
@@ -493,13 +497,21 @@ def threes_out(state: State, move: Meld, keys: set[int]) -> bool | None:
     that meld them (IT-14, HF-12); the meld binds the player to go out this turn (C-B3-2),
     so the move is legal exactly when ``can_go_out`` allows it after the melds
     (``turn.finish_problem``), which reads the hand, the question and the side's melds but
-    never a black-three meld (C-B3-1: it is left out of the state asked)."""
+    never a black-three meld (C-B3-1: it is left out of the state asked). Most "meld all"
+    asked leave cards no meld takes: ``going_out.stuck_after`` says no before that state is
+    built (its melds are meldable by construction, so it would be built); most of its yes
+    answers keep one card, the discard onto the melds as they lie (``out_by_discard``)."""
     if not state.rules.b3_meld or BLACK_THREE_KEY in keys:
         return None
+    seat = state.current
+    laying = set(move.cards())
+    left = [card for card in state.hands[seat] if card not in laying]
+    if left and stuck_after(left, state.melds[state.rules.seat_side[seat]], move.new):
+        return False  # (most "meld all" with black threes: cards no meld takes, C-OUT-2)
     after = _after(state, move, threes=True)
     if after is None or not after.hands[state.current]:
         return None  # (no card kept: going out, ``turn.melded_out_problem``)
-    return can_go_out(after)
+    return out_by_discard(after) or can_go_out(after)
 
 
 def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -> None:
@@ -511,7 +523,7 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     seat = state.current
     melds = state.melds[state.rules.seat_side[seat]]
     wilds = groups.wilds
-    candidates: list[tuple[Meld, int]] = []  # (move, _CHECK / _PROVE / _RUN)
+    candidates: list[tuple[Meld, int]] = []  # (move, _CHECK / _PROVE / _RUN / ...)
     if state.rules.wild_melds and len(wilds) >= 3 and WILD_KEY not in keys:
         candidates.append((Meld(seat, (tuple(wilds[:3]),)), _CHECK))
     if state.rules.sequences:
@@ -519,7 +531,9 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
             candidates.append((move, _RUN))
     meldable = _threes_meldable(state, groups)
     if meldable:
-        candidates.append((Meld(seat, (tuple(groups.blacks),)), _THREES))
+        blacks = len(groups.blacks)
+        known = BLACK_THREE_KEY not in keys and same_after_threes(state.rules, blacks)
+        candidates.append((Meld(seat, (tuple(groups.blacks),)), _OUT if known else _THREES))
     everything, built = (
         (None, False)
         if _meld_all_refused(groups, meldable) or _meld_all_repeats(state, groups, keys)
@@ -531,6 +545,9 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
     for move, provable in candidates:
         left = len(state.hands[seat]) - _laid(move)
         proved = proven = False
+        if provable == _OUT and left >= 1:
+            out.append(move)  # C-B3-2: the solver said yes to this hand (``_threes_meldable``)
+            continue
         if provable == _THREES and left >= 1:
             legal = threes_out(state, move, keys)
             if legal is not None:

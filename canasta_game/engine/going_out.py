@@ -55,6 +55,7 @@ def ask_rule(rules: Rules) -> str:
 def can_go_out(state: State, asking: bool = False) -> bool:
     """True when the current player can meld and discard down to zero cards this turn
     (``asking``: as if the partner had said yes, BRA-11)."""
+    global _solved
     if state.question is ASKED_NO:
         return False
     if not asking and must_ask(state) and state.question is not ASKED_YES:
@@ -64,7 +65,40 @@ def can_go_out(state: State, asking: bool = False) -> bool:
     side = state.side_of(state.current)
     if state.rules.out_needs_discard:
         return _discard_out(state, side)
-    return any(_hand_out(state, side, hand, runs) for hand, runs in _run_choices(state, side))
+    hand, melds = state.hands[state.current], state.melds[side]
+    solved = _solved
+    if solved is not None and solved[0] is state and solved[1] is hand and solved[2] is melds:
+        return solved[3]
+    out = _simple_out(state.rules, hand, melds) or any(
+        _hand_out(state, side, cards, runs) for cards, runs in _run_choices(state, side)
+    )
+    _solved = (state, hand, melds, out)
+    return out
+
+
+#: ``can_go_out``'s last search: the state, its hand and the side's melds (held: the same
+#: objects are the same cards) and the answer. The same state is often asked twice in a
+#: row: "may I go out?" (C-OUT-7) checked for the move list, then applied; or asked after
+#: the black-three meld was (C-B3-2, ``fastgen._threes_meldable``). One tuple, set at once:
+#: a search on another thread (a Hard search beside the table) reads a whole pass or none.
+_solved: tuple[State, tuple[int, ...], tuple[TableMeld, ...], bool] | None = None
+
+
+def same_after_threes(rules: Rules, blacks: int) -> bool:
+    """Does ``can_go_out`` answer the same after the player melds all ``blacks`` (three or
+    more) black threes of the hand as before? Where the general solver answers (no books,
+    HF-9, nor a final discard required, MAC-30) and the rules meld them (IT-14, HF-12): the
+    solver never counts that meld (C-B3-1), the sequences settle alike (a three ends none,
+    SAM-11), the cuts read no black three of three or more (``_cut``), and the one way the
+    threes in hand add is discarding one (C-OUT-2), which leaves two, no meld (C-B3-1), or
+    three and more with every other card melded, the "no discard" way after them unless
+    IT-20 demands a discard. So "may I meld my black threes?" (C-B3-2) answered on the hand
+    needs no second solve after the meld."""
+    return (
+        rules.b3_meld
+        and not (rules.book_quota or rules.books_closed or rules.out_needs_discard)
+        and (blacks == 3 or not rules.out_discard)
+    )
 
 
 def out_by_discard(state: State) -> bool:
@@ -97,10 +131,50 @@ def out_by_discard(state: State) -> bool:
         return False  # O-OUT-NOWILD3
     if IS_BLACK_THREE[last] and first_round(state):
         return False  # CUB-7
+    return _lying_out(rules, state.melds[state.side_of(state.current)])
+
+
+def _simple_out(rules: Rules, hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """``out_by_discard`` for a hand of two cards or more (``can_go_out`` asks it before its
+    search): naturals only, each of a rank the side has a group of (C-MELD-2), three or more
+    of a rank it has none of (a new group, C-MELD-1), or the one card left over, the
+    discard (C-OUT-2); the side's melds as they lie make the quota (``_lying_out``).
+    Naturals joining a group keep it within its cap (``wild_cap`` never falls as naturals
+    join, C-MELD-3, O-MELD-WILD), a canasta and a natural one stay so: the search's layout
+    of every natural on its rank's group (``_layouts``, ``_spread_none``) says yes. Rules it
+    does not cover are those of ``out_by_discard`` and a final discard required (IT-20:
+    three queens, a new group, cannot spare one): False."""
+    if (
+        rules.out_discard
+        or rules.book_quota
+        or rules.books_closed
+        or rules.out_clean_and_dirty
+        or rules.meld_max
+        or rules.wild_melds
+        or rules.calientes
+    ):
+        return False
+    keys = _table_keys(melds)[0]
+    new: dict[int, int] = {}  # (the ranks the side has no group of)
+    kind_of = _KIND_OF
+    for card in hand:
+        kind = kind_of[card]
+        if kind < 0:
+            return False  # (a wild card or a black three: the search places it)
+        if kind not in keys:
+            new[kind] = new.get(kind, 0) + 1
+    if 2 in new.values() or sum(1 for count in new.values() if count == 1) > 1:
+        return False  # (a pair needs a wild card; two lone cards, two discards)
+    return _lying_out(rules, melds)
+
+
+def _lying_out(rules: Rules, melds: tuple[TableMeld, ...]) -> bool:
+    """Do the side's ``melds`` as they lie make the quota to go out (C-OUT-1, O-OUT-CLEAN,
+    BOL-9), none over its cap (C-MELD-3)?"""
     full = rules.canasta_size
     fixed = _fixed_cap(rules)
     runs = canastas = naturals = 0
-    for meld in state.melds[state.side_of(state.current)]:
+    for meld in melds:
         key = meld.key
         size = meld.naturals + meld.wilds
         if key >= SEQUENCE_KEY:
@@ -223,6 +297,48 @@ def surely_stuck(naturals: dict[int, list[int]], blacks: int, melds: tuple[Table
             if stuck > 1:
                 return True
     return False
+
+
+def stuck_after(
+    left: list[int], melds: tuple[TableMeld, ...], new: tuple[tuple[int, ...], ...]
+) -> bool:
+    """A cheaper cut before a meld's state is built (most "meld all" with black threes leave
+    cards no meld takes): True when ``can_go_out`` is surely False for the hand ``left`` once
+    the groups ``new`` are laid beside the side's ``melds`` (and anything added to them).
+    The ranks that could have a group then are ``melds``' and ``new``'s groups'; the suits of
+    an incomplete sequence at most ``melds``' incomplete ones and ``new``'s sequences'. A
+    natural of such a suit is the only card ``_run_choices`` takes off the hand; the others
+    stay in every hand the solver tries, so two lone naturals of ranks with no group
+    (``_unmeldable``, C-MELD-2: C-OUT-2 allows one discard) or more pairs of such ranks than
+    wild cards (``_pairs_short``, C-MELD-1) are cut there in every one of them."""
+    keys, suits = _table_keys(melds)
+    ranks: set[int] = set()
+    runs: set[int] = set()
+    for group in new:
+        kinds = {_KIND_OF[card] for card in group if IS_NATURAL[card]}
+        if len(kinds) == 1:
+            ranks |= kinds
+        elif kinds:
+            runs.add(SUIT_OF[next(card for card in group if IS_NATURAL[card])])  # SAM-9
+    by_rank: dict[int, list[int]] = {}
+    wilds = 0
+    for card in left:
+        kind = _KIND_OF[card]
+        if kind >= 0:
+            by_rank.setdefault(kind, []).append(card)
+        elif kind == _WILD:
+            wilds += 1
+    lone = pairs = 0
+    for rank, cards in by_rank.items():
+        if len(cards) > 2 or rank in keys or rank in ranks:
+            continue
+        if any(SUIT_OF[card] in suits or SUIT_OF[card] in runs for card in cards):
+            continue  # (it may end a sequence: SAM-11)
+        if len(cards) == 1:
+            lone += 1
+        else:
+            pairs += 1
+    return lone > 1 or pairs > wilds
 
 
 def _counts(hand: tuple[int, ...]) -> tuple[dict[int, int], int, int]:

@@ -23,7 +23,7 @@ from canasta_game.engine.cards import (
     VALUE_OF,
 )
 from canasta_game.engine.cuban import only_black_threes
-from canasta_game.engine.going_out import ask_rule, can_go_out, must_ask
+from canasta_game.engine.going_out import ask_rule, can_go_out, must_ask, out_by_discard
 from canasta_game.engine.handfoot import out_problem
 from canasta_game.engine.italian import closing_problem
 from canasta_game.engine.meldrules import grown, make_meld
@@ -234,10 +234,12 @@ def discard_needed(rules: Rules) -> Reason:
 
 
 def finish_problem(state: State) -> Reason | None:
-    """C-TURN-7: can the player who is to move still end this turn legally?"""
+    """C-TURN-7: can the player who is to move still end this turn legally? With one card
+    left the going-out solver's cheap yes comes first (``out_by_discard``: that card the
+    discard, the melds as they lie making the quota), most of its yes answers here."""
     hand = state.hands[state.current]
     if state.must_go_out:
-        if can_go_out(state):
+        if out_by_discard(state) or can_go_out(state):
             return None
         if must_ask(state) and state.question is not ASKED_YES:
             return reason(ask_rule(state.rules), "out_must_ask")
@@ -248,7 +250,7 @@ def finish_problem(state: State) -> Reason | None:
         return None if can_go_out(state) else reason("CUB-7", "b3_first_round")
     if len(hand) >= 2 or state.has_foot(state.current):
         return None  # HF-8: a last card discarded brings the foot next turn
-    if can_go_out(state):
+    if out_by_discard(state) or can_go_out(state):
         return None
     if state.question is ASKED_NO:
         return reason("C-OUT-6", "out_forbidden")

@@ -25,7 +25,7 @@ from canasta_game.engine.cards import (
 from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.rules import preset
-from canasta_game.engine.state import TableMeld
+from canasta_game.engine.state import ASKED_NO, TableMeld, evolve
 
 _DECK = [c for c in range(len(RANK_OF)) if RANK_OF[c] != JOKER or c % 2]
 
@@ -124,3 +124,29 @@ def test_natural_need_answers_as_the_rules(name: str) -> None:
         rules = replace(preset(name), go_out_clean=clean)
         assert going_out._natural_need(rules) == rules.natural_canastas_to_go_out()
         assert going_out._natural_need(rules) == rules.natural_canastas_to_go_out()
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "brazilian", "cuban"])
+def test_a_search_kept_for_its_state_changes_no_answer(name: str) -> None:
+    """C-OUT-7, C-B3-2: ``can_go_out`` asked again of the state it last searched answers from
+    ``_solved``: the same as asked afresh, and as an equal copy of that state (another
+    object, searched anew); the state before, asked after it, is searched again, and a
+    "no" to the question (C-OUT-6) still answers no."""
+    previous = None
+    kept = 0
+    for state in random_play_positions(preset(name), f"solved:{name}"):
+        going_out._solved = None
+        fresh = can_go_out(state, asking=True)
+        assert can_go_out(state, asking=True) == fresh
+        if state.question is not ASKED_NO:
+            assert going_out._solved is not None and going_out._solved[0] is state
+        assert can_go_out(evolve(state), asking=True) == fresh
+        assert not can_go_out(evolve(state, question=ASKED_NO), asking=True)
+        if previous is not None:
+            answer = can_go_out(previous, asking=True)
+            going_out._solved = None
+            assert can_go_out(previous, asking=True) == answer
+        kept += fresh
+        previous = state
+    going_out._solved = None
+    assert kept > 0
