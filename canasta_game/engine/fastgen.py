@@ -556,7 +556,7 @@ def _rare(state: State, groups: HandGroups, keys: set[int], out: list[Action]) -
                 continue
         if provable == _RUN and left >= 2:
             proved = True  # SAM-9..11, SAM-16: built a valid sequence, C-TURN-7 holds
-        elif provable == _PROVE and left >= 1:
+        elif provable == _PROVE:
             proven = True  # its melds legal by construction (``movegen._all_proven``)
             proved = left >= 2
         if proved or _checked(state, melds, move, left, proven=proven):

@@ -342,6 +342,35 @@ def test_black_threes_decided_as_the_full_check_decides(name: str) -> None:
     assert seen == {True, False} or (seen and name in ("bolivia", "chilean"))
 
 
+@pytest.mark.parametrize("name", ["classic-4", "classic-2", "samba", "bolivia", "brazilian"])
+def test_proven_meld_all_going_out_decided_as_the_full_check_decides(name: str) -> None:
+    """C-OUT-1, C-OUT-2, C-OUT-6, BOL-9: "meld all" proven by construction that lays every
+    card is decided by ``melded_out_problem`` on the state after it, not ``why_illegal``
+    (issue 16); the fast list holds it exactly when the full check allows it. The walk meets
+    both answers (Bolivia's and Brazil's only "no": going out there needs canastas their random
+    sides rarely hold, BOL-9)."""
+    seen: set[bool] = set()
+    for hand in range(40):
+        positions = random_play_positions(preset(name), f"meldout:{name}:{hand}", hands=1)
+        for state in positions:
+            seat = state.current
+            melds = state.melds[state.side_of(seat)]
+            groups = HandGroups(state.hands[seat])
+            if state.must_go_out or not melds or len(groups.blacks) >= 3:
+                continue
+            everything, built = meld_all_proved(state, groups, threes=True)
+            if everything is None or not built:
+                continue
+            if len(everything.cards()) != len(state.hands[seat]):
+                continue
+            legal = why_illegal(state, everything) is None
+            assert (everything in legal_moves(state)) == legal, f"{name} turn {state.turn}"
+            seen.add(legal)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False} or (seen and name in ("bolivia", "brazilian"))
+
+
 @pytest.mark.parametrize(
     "changes",
     [
