@@ -1,0 +1,117 @@
+"""Issue 16: the draw list's kept verdicts and ``advance`` on every listed move.
+
+``fastgen._take_verdicts`` keeps ``SimpleTake``'s verdicts of an open side's takes per Rules
+value, keyed by the counts they depend on; here every open side's draw position of seeded
+self-play (Samba, Bolivia, Brazilian, Chilean, the classic family and random options) asks
+it and a fresh ``SimpleTake`` and compares, so a key that left out something the verdict
+reads fails. ``advance`` must equal ``apply(...)[0]`` on every move listed there, not only
+on the one a bot chose (``test_fastapply.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta_game.ai.baselines import GreedyBot, RandomBot
+from canasta_game.engine import fastgen
+from canasta_game.engine.cards import IS_WILD, RANK_OF
+from canasta_game.engine.constructive import SimpleTake, too_few_for_top
+from canasta_game.engine.fastapply import advance
+from canasta_game.engine.game import apply
+from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
+from canasta_game.engine.rules import Rules, preset
+from canasta_game.engine.setup import new_hand
+from canasta_game.engine.state import Phase, State, evolve
+from canasta_game.engine.take import top_target
+from canasta_game.engine.turn import frozen_for, pile_blocked, set_at
+from canasta_game.sim.options import random_options
+
+PRESETS = ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "classic-2"]
+
+
+def _positions(rules: Rules, label: str, hands: int) -> list[State]:
+    """Every position of ``hands`` seeded hands, random and greedy seats."""
+    out: list[State] = []
+    for number in range(hands):
+        seed = f"{label}:{number}"
+        state = new_hand(rules, seed, number % rules.players)
+        bots = [(RandomBot if s % 2 else GreedyBot)(s, seed) for s in range(rules.players)]
+        for _ in range(2000):
+            if state.phase is Phase.OVER:
+                break
+            out.append(state)
+            move = bots[state.actor].choose(observe(state, state.actor), legal_moves(state))
+            state = advance(state, move)
+    return out
+
+
+def _fresh_verdicts(state: State) -> tuple[tuple[int, int, bool | None], ...] | None:
+    """``draw_moves``' takes of an open side with a fresh ``SimpleTake`` (None where the
+    position never asks ``_take_verdicts``), and the kept verdicts must equal them."""
+    rules = state.rules
+    seat = state.current
+    side = rules.seat_side[seat]
+    melds = state.melds[side]
+    usual = state.phase is Phase.DRAW and not state.must_go_out and fastgen.models(rules)
+    if not usual or not melds or not state.stock or pile_blocked(state):
+        return None
+    hand = state.hands[seat]
+    rank = RANK_OF[state.pile[-1]]
+    naturals = sum(1 for card in hand if RANK_OF[card] == rank)
+    wilds = sum(1 for card in hand if IS_WILD[card])
+    frozen = frozen_for(state, side)
+    if rules.pile_conflict == "A" or too_few_for_top(naturals, frozen, melds, rank):
+        return None
+    target = top_target(melds, rank, rules.books_closed)
+    simple = SimpleTake(state, side, target)
+    counts = sorted({n for n in (0, 1, 2, naturals) if n <= naturals and (n >= 2 or not frozen)})
+    fresh = tuple((n, w, simple.verdict(n, w)) for n in counts for w in range(min(3, wilds) + 1))
+    kept = fastgen._take_verdicts(state, side, target, frozen, naturals, wilds)
+    assert kept == tuple(item for item in fresh if item[2] is not False)
+    return fresh
+
+
+def _short(state: State, keep: int) -> State:
+    """``state`` with a one-card pile and a hand cut to ``keep`` cards more than the top
+    card's naturals and the wild cards: the verdicts that read the cards left (C-TURN-7)."""
+    rank = RANK_OF[state.pile[-1]]
+    hand = state.hands[state.current]
+    needed = [c for c in hand if RANK_OF[c] == rank or IS_WILD[c]]
+    others = [c for c in hand if c not in needed]
+    cut = tuple(needed + others[:keep])
+    return evolve(state, pile=state.pile[-1:], hands=set_at(state.hands, state.current, cut))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_kept_take_verdicts_equal_fresh_ones(name: str) -> None:
+    rules = preset(name)
+    states = _positions(rules, f"verdicts:{name}", 8)
+    asked = [_fresh_verdicts(state) for state in states]
+    for state, fresh in zip(states, asked, strict=True):
+        for keep in range(5) if fresh is not None else ():
+            _fresh_verdicts(_short(state, keep))  # (around the cut: five cards kept)
+    assert sum(item is not None for item in asked) > 60
+    assert len(rules.memo[fastgen._VERDICTS_KEY]) < sum(item is not None for item in asked)
+
+
+def test_kept_take_verdicts_under_random_options() -> None:
+    rng = random.Random("verdicts")
+    asked = 0
+    for number in range(6):
+        rules = random_options(preset("classic-4"), rng)
+        for state in _positions(rules, f"verdicts-options:{number}", 1):
+            asked += _fresh_verdicts(state) is not None
+    assert asked > 40
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_advance_equals_apply_on_every_listed_move(name: str) -> None:
+    made = 0
+    for state in _positions(preset(name), f"listed:{name}", 2):
+        for move in legal_moves(state):
+            assert advance(state, move) == apply(state, move)[0], f"turn {state.turn}: {move}"
+            made += 1
+    assert made > 500
