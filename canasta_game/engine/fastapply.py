@@ -139,8 +139,12 @@ def _meld(state: State, move: Meld) -> State | None:
     if laying is None or laying[3]:
         return None
     melds, made, touched, _ = laying
-    if rules.sequences and any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
-        return None  # BRA-9: an escalera past seven (only sequence rules have escaleras)
+    # BRA-9: an escalera past seven, left to ``apply``; only ``sequence_grow_out`` lets one be
+    # (else SAM-11: ``meldrules.check_sequence`` refuses every sequence past a canasta)
+    if rules.sequence_grow_out and any(
+        m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
+    ):
+        return None
     conc = state.concealed_canastas
     if rules.conc_canasta:  # O-CONC-CANASTA
         conc = set_at(conc, side, conc[side] + sum(1 for m in made if m.is_canasta))

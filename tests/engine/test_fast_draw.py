@@ -5,25 +5,29 @@ value, keyed by the counts they depend on; here every open side's draw position 
 self-play (Samba, Bolivia, Brazilian, Chilean, the classic family and random options) asks
 it and a fresh ``SimpleTake`` and compares, so a key that left out something the verdict
 reads fails. ``advance`` must equal ``apply(...)[0]`` on every move listed there, not only
-on the one a bot chose (``test_fastapply.py``).
+on the one a bot chose (``test_fastapply.py``), and leave an escalera past seven to it
+(BRA-9).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
+from scenario import pick
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastgen
-from canasta_game.engine.cards import IS_WILD, RANK_OF
+from canasta_game.engine.actions import Meld
+from canasta_game.engine.cards import IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.constructive import SimpleTake, too_few_for_top
 from canasta_game.engine.fastapply import advance
-from canasta_game.engine.game import apply
+from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
-from canasta_game.engine.setup import new_hand
+from canasta_game.engine.setup import new_hand, state_from_setup
 from canasta_game.engine.state import Phase, State, evolve
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import frozen_for, pile_blocked, set_at
@@ -115,3 +119,33 @@ def test_advance_equals_apply_on_every_listed_move(name: str) -> None:
             assert advance(state, move) == apply(state, move)[0], f"turn {state.turn}: {move}"
             made += 1
     assert made > 500
+
+
+def test_an_escalera_past_seven_is_left_to_apply_bra_9() -> None:
+    """``fastapply._meld`` asks for an escalera past seven only under ``sequence_grow_out``
+    (SAM-11 refuses one elsewhere): here one grows to eight keeping one card, and ``apply``
+    binds the player to go out (BRA-9), which the fast path would not."""
+    rules = dataclasses.replace(preset("brazilian"), out_must_ask=False)
+    state = state_from_setup(
+        rules,
+        ["Qh 4c", "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
+        stock="Tc Td Ts Kc",
+        melds={0: ["Kc Kd Ks Kh Kc Kd Ks", "5h 6h 7h 8h 9h Th Jh"], 1: ["8c 8d 8s"]},
+        phase=Phase.PLAY,
+    )
+    move = Meld(0, add=((state.melds[0][1].mid, pick(state, 0, "Qh")),))
+    assert why_illegal(state, move) is None
+    after = advance(state, move)
+    assert after == apply(state, move)[0]
+    assert after.must_go_out and not state.must_go_out
+
+
+@pytest.mark.parametrize("name", ["samba", "samba-2", "bolivia", "chilean"])
+def test_no_sequence_passes_a_canasta_without_grow_out(name: str) -> None:
+    """SAM-11: without ``sequence_grow_out`` no sequence ever passes a canasta's size, which
+    is why ``fastapply._meld`` does not look for one there."""
+    rules = preset(name)
+    assert not rules.sequence_grow_out
+    for state in _positions(rules, f"escaleras:{name}", 3):
+        for melds in state.melds:
+            assert all(m.key < SEQUENCE_KEY or m.size <= m.canasta_size for m in melds)
