@@ -12,7 +12,6 @@ reads; every other move, and every position of rules outside
 from __future__ import annotations
 
 from itertools import filterfalse
-from operator import attrgetter
 
 from canasta_game.engine import constructive
 from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePile
@@ -171,12 +170,11 @@ def laid(state: State, move: Meld) -> tuple[list[TableMeld], list[TableMeld], bo
     rules = state.rules
     melds = list(state.melds[rules.seat_side[state.current]])
     touched = False
-    # (the mids read once, in C: a Samba side lays a dozen melds)
-    mids = list(map(_MID_OF, melds)) if move.add else []
+    mids = [m.mid for m in melds] if move.add else []  # (read once: Samba lays a dozen melds)
     for mid, cards in move.add:
         index = mids.index(mid)
         target = melds[index]
-        wilds = 0 if target.key >= SEQUENCE_KEY else sum(map(IS_WILD.__getitem__, cards))
+        wilds = 0 if target.key >= SEQUENCE_KEY else sum(1 for c in cards if IS_WILD[c])
         melds[index] = grown(rules, target, cards, len(cards) - wilds, wilds)
         touched = touched or mid not in state.turn_new_mids
     made: list[TableMeld] = []
@@ -192,9 +190,6 @@ def laid(state: State, move: Meld) -> tuple[list[TableMeld], list[TableMeld], bo
         made.append(make_meld(rules, state.next_mid + len(made), key, group, naturals, wilds))
     melds.extend(made)
     return melds, made, touched, threes
-
-
-_MID_OF = attrgetter("mid")
 
 
 def _take(state: State, move: TakePile) -> State | None:
