@@ -18,6 +18,7 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, next_turn_fields
 from canasta_game.engine.meldrules import classify, grown, make_meld
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import (
     DRAW,
     DREW_PILE,
@@ -84,9 +85,8 @@ def _draw(state: State) -> State | None:
     drawn = stock[-count:][::-1]  # the top card (the last element) is drawn first
     seat = state.current
     changes: dict[str, object] = {"drew": DREW_STOCK, "phase": PLAY}
-    bonus = constructive.bonus_threes(rules)
-    if any(map(bonus.__getitem__, drawn)):
-        replaced = _replaced(stock, count, bonus)
+    if not _bonus_uids(rules).isdisjoint(drawn):
+        replaced = _replaced(stock, count, constructive.bonus_threes(rules))
         if replaced is None:
             return None
         drawn, placed = replaced
@@ -207,9 +207,14 @@ def _take(state: State, move: TakePile) -> State | None:
         return None
     rest = remove_cards(state.hands[seat], move.cards, "C-PILE-7")
     below = state.pile[:-1]
-    bonus = constructive.bonus_threes(rules).__getitem__  # C-R3-1: laid out, not held
-    threes = tuple(filter(bonus, below))
-    gained = tuple(filterfalse(bonus, below))
+    threes: tuple[int, ...] = ()
+    gained = below
+    face_up = below[state.pile_hidden :]  # IT-4: the face-down packet was never seen
+    if not _bonus_uids(rules).isdisjoint(below):  # (in C: most piles hold no bonus three)
+        bonus = constructive.bonus_threes(rules).__getitem__  # C-R3-1: laid out, not held
+        threes = tuple(filter(bonus, below))
+        gained = tuple(filterfalse(bonus, below))
+        face_up = tuple(filterfalse(bonus, face_up))
     if not isinstance(rest, tuple) or len(rest) + len(gained) < 2:
         return None
     top = state.pile[-1]
@@ -225,7 +230,7 @@ def _take(state: State, move: TakePile) -> State | None:
     else:
         laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
         made = (state.next_mid,)
-    seen = frozenset(filterfalse(bonus, below[state.pile_hidden :]))
+    seen = frozenset(face_up)
     return evolve_known(
         state,
         {
@@ -245,3 +250,16 @@ def _take(state: State, move: TakePile) -> State | None:
             "picked": set_at(state.picked, seat, state.picked[seat] | seen),
         },
     )
+
+
+def _bonus_uids(rules: Rules) -> frozenset[int]:
+    """The card uids that are bonus threes under ``rules`` (``constructive.bonus_threes``'
+    table as a set, made once per Rules value): whether a pile holds one is one C call."""
+    uids = rules.memo.get(_BONUS_UIDS_KEY)
+    if uids is None:
+        table = constructive.bonus_threes(rules)
+        uids = rules.memo[_BONUS_UIDS_KEY] = frozenset(c for c, bonus in enumerate(table) if bonus)
+    return uids  # type: ignore[no-any-return]
+
+
+_BONUS_UIDS_KEY = "fastapply.bonus_uids"

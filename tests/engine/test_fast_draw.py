@@ -18,8 +18,8 @@ import pytest
 from scenario import pick
 
 from canasta_game.ai.baselines import GreedyBot, RandomBot
-from canasta_game.engine import fastgen
-from canasta_game.engine.actions import Meld
+from canasta_game.engine import fastapply, fastgen
+from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.cards import IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.constructive import SimpleTake, too_few_for_top
 from canasta_game.engine.fastapply import advance
@@ -151,3 +151,24 @@ def test_no_sequence_passes_a_canasta_without_grow_out(name: str) -> None:
     for state in _positions(rules, f"escaleras:{name}", 3):
         for melds in state.melds:
             assert all(m.key < SEQUENCE_KEY or m.size <= m.canasta_size for m in melds)
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba"])
+def test_a_take_of_a_pile_with_a_red_three_is_made_here(name: str) -> None:
+    """C-R3-1, C-UP-5: a red three turned up at the bottom of the pile is laid out for the
+    side that takes it, not taken into the hand, by ``advance`` itself (``fastapply`` asks
+    whether the pile holds one with a set of uids), exactly as ``apply`` does it."""
+    state = state_from_setup(
+        preset(name),
+        ["Kc Kd 5c 6d 7s", "4c 4d 5c", "4s 5d 5s", "6c 6d 6s"],
+        stock="Tc Td Ts Jc Jd",
+        pile="3h 9c 8d Kh",
+        melds={0: ["Qc Qd Qs"], 1: ["8c 8d 8s"]},
+    )
+    move = TakePile(0, pick(state, 0, "Kc Kd"))
+    assert move in legal_moves(state)
+    assert fastapply._take(state, move) is not None
+    after = advance(state, move)
+    assert after == apply(state, move)[0]
+    assert after.bonus_threes[0] == state.pile[:1]
+    assert state.pile[0] not in after.hands[0]
