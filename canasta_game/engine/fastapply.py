@@ -18,6 +18,7 @@ from canasta_game.engine.actions import Action, Discard, DrawStock, Meld, TakePi
 from canasta_game.engine.cards import BLACK_THREE_KEY, IS_WILD, RANK_OF, SEQUENCE_KEY
 from canasta_game.engine.game import apply, next_turn_fields
 from canasta_game.engine.meldrules import classify, grown, make_meld
+from canasta_game.engine.rules import Rules
 from canasta_game.engine.state import (
     DRAW,
     DREW_PILE,
@@ -84,9 +85,8 @@ def _draw(state: State) -> State | None:
     drawn = stock[-count:][::-1]  # the top card (the last element) is drawn first
     seat = state.current
     changes: dict[str, object] = {"drew": DREW_STOCK, "phase": PLAY}
-    bonus = constructive.bonus_threes(rules)
-    if any(map(bonus.__getitem__, drawn)):
-        replaced = _replaced(stock, count, bonus)
+    if not _bonus_uids(rules).isdisjoint(drawn):
+        replaced = _replaced(stock, count, constructive.bonus_threes(rules))
         if replaced is None:
             return None
         drawn, placed = replaced
@@ -138,8 +138,12 @@ def _meld(state: State, move: Meld) -> State | None:
     if laying is None or laying[3]:
         return None
     melds, made, touched, _ = laying
-    if rules.sequences and any(m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds):
-        return None  # BRA-9: an escalera past seven (only sequence rules have escaleras)
+    # BRA-9: an escalera past seven, left to ``apply``; only ``sequence_grow_out`` lets one be
+    # (else SAM-11: ``meldrules.check_sequence`` refuses every sequence past a canasta)
+    if rules.sequence_grow_out and any(
+        m.key >= SEQUENCE_KEY and m.size > m.canasta_size for m in melds
+    ):
+        return None
     conc = state.concealed_canastas
     if rules.conc_canasta:  # O-CONC-CANASTA
         conc = set_at(conc, side, conc[side] + sum(1 for m in made if m.is_canasta))
@@ -166,8 +170,9 @@ def laid(state: State, move: Meld) -> tuple[list[TableMeld], list[TableMeld], bo
     rules = state.rules
     melds = list(state.melds[rules.seat_side[state.current]])
     touched = False
+    mids = [m.mid for m in melds] if move.add else []  # (read once: Samba lays a dozen melds)
     for mid, cards in move.add:
-        index = next(i for i, m in enumerate(melds) if m.mid == mid)
+        index = mids.index(mid)
         target = melds[index]
         wilds = 0 if target.key >= SEQUENCE_KEY else sum(1 for c in cards if IS_WILD[c])
         melds[index] = grown(rules, target, cards, len(cards) - wilds, wilds)
@@ -202,9 +207,14 @@ def _take(state: State, move: TakePile) -> State | None:
         return None
     rest = remove_cards(state.hands[seat], move.cards, "C-PILE-7")
     below = state.pile[:-1]
-    bonus = constructive.bonus_threes(rules).__getitem__  # C-R3-1: laid out, not held
-    threes = tuple(filter(bonus, below))
-    gained = tuple(filterfalse(bonus, below))
+    threes: tuple[int, ...] = ()
+    gained = below
+    face_up = below[state.pile_hidden :]  # IT-4: the face-down packet was never seen
+    if not _bonus_uids(rules).isdisjoint(below):  # (in C: most piles hold no bonus three)
+        bonus = constructive.bonus_threes(rules).__getitem__  # C-R3-1: laid out, not held
+        threes = tuple(filter(bonus, below))
+        gained = tuple(filterfalse(bonus, below))
+        face_up = tuple(filterfalse(bonus, face_up))
     if not isinstance(rest, tuple) or len(rest) + len(gained) < 2:
         return None
     top = state.pile[-1]
@@ -220,7 +230,7 @@ def _take(state: State, move: TakePile) -> State | None:
     else:
         laid.append(make_meld(rules, state.next_mid, RANK_OF[top], cards, naturals, wilds))
         made = (state.next_mid,)
-    seen = frozenset(filterfalse(bonus, below[state.pile_hidden :]))
+    seen = frozenset(face_up)
     return evolve_known(
         state,
         {
@@ -240,3 +250,16 @@ def _take(state: State, move: TakePile) -> State | None:
             "picked": set_at(state.picked, seat, state.picked[seat] | seen),
         },
     )
+
+
+def _bonus_uids(rules: Rules) -> frozenset[int]:
+    """The card uids that are bonus threes under ``rules`` (``constructive.bonus_threes``'
+    table as a set, made once per Rules value): whether a pile holds one is one C call."""
+    uids = rules.memo.get(_BONUS_UIDS_KEY)
+    if uids is None:
+        table = constructive.bonus_threes(rules)
+        uids = rules.memo[_BONUS_UIDS_KEY] = frozenset(c for c, bonus in enumerate(table) if bonus)
+    return uids  # type: ignore[no-any-return]
+
+
+_BONUS_UIDS_KEY = "fastapply.bonus_uids"

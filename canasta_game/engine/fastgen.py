@@ -338,18 +338,59 @@ def draw_moves(state: State) -> list[Action] | None:
     if too_few_for_top(len(nats), frozen, melds, rank):
         return moves  # C-PILE-6, C-PILE-7
     wilds = sorted_wilds(hand)
-    simple = SimpleTake(state, side, top_target(melds, rank, rules.books_closed))
-    for n in _TAKE_COUNTS[len(nats)] if len(nats) < 3 else (0, 1, 2, len(nats)):
-        if frozen and n < 2:
-            continue  # C-PILE-4, C-PILE-6: a frozen pile needs a natural pair
-        for w in range(min(3, len(wilds)) + 1):
-            verdict = simple.verdict(n, w)
-            if verdict is False:
-                continue
-            move = take_of(seat, tuple(nats[:n]) + tuple(wilds[:w]))
-            if verdict or take_is_legal(state, move):
-                moves.append(move)
+    target = top_target(melds, rank, rules.books_closed)
+    for n, w, verdict in _take_verdicts(state, side, target, frozen, len(nats), len(wilds)):
+        move = take_of(seat, tuple(nats[:n]) + tuple(wilds[:w]))
+        if verdict or take_is_legal(state, move):
+            moves.append(move)
     return moves
+
+
+def _take_verdicts(
+    state: State, side: int, target: TableMeld | None, frozen: bool, naturals: int, wilds: int
+) -> tuple[tuple[int, int, bool | None], ...]:
+    """The takes ``draw_moves`` builds for an open side holding ``naturals`` of the top card's
+    rank and ``wilds`` wild cards, as (naturals, wild cards, ``SimpleTake.verdict``) in
+    ``take.pile_takes``' order, those the verdict refuses left out (C-PILE-4, C-PILE-6: a
+    frozen pile needs a natural pair). Where the hand keeps two cards after every one of them
+    (C-TURN-7: ``verdict`` never reads the pile then), the verdicts are a function of the
+    counts, the pile's freezing, the top card's meld's counts and a pending wild meld
+    (O-WILD-MELDS), so they are kept per Rules value and worked out once."""
+    rules = state.rules
+    key = None
+    if len(state.hands[state.current]) >= naturals + 5:  # (a take lays n + w <= naturals + 3)
+        pending = rules.wild_melds and any(
+            m.is_wild_meld and not m.is_canasta for m in state.melds[side]
+        )
+        counts = (-1, 0) if target is None else (target.naturals, target.wilds)
+        key = (frozen, pending, *counts, naturals, min(3, wilds))
+        known = _verdict_table(rules).get(key)
+        if known is not None:
+            return known
+    simple = SimpleTake(state, side, target)
+    found = tuple(
+        (n, w, verdict)
+        for n in (_TAKE_COUNTS[naturals] if naturals < 3 else (0, 1, 2, naturals))
+        if n >= 2 or not frozen
+        for w in range(min(3, wilds) + 1)
+        if (verdict := simple.verdict(n, w)) is not False
+    )
+    if key is not None:
+        _verdict_table(rules)[key] = found
+    return found
+
+
+def _verdict_table(
+    rules: Rules,
+) -> dict[tuple[object, ...], tuple[tuple[int, int, bool | None], ...]]:
+    """``_take_verdicts``' answers of ``rules`` so far, by position key."""
+    table = rules.memo.get(_VERDICTS_KEY)
+    if table is None:
+        table = rules.memo[_VERDICTS_KEY] = {}
+    return table  # type: ignore[no-any-return]
+
+
+_VERDICTS_KEY = "fastgen.take_verdicts"
 
 
 def _closed_draw(state: State, seat: int) -> list[Action]:
