@@ -23,7 +23,7 @@ from __future__ import annotations
 from canasta_game.engine import fastgen  # (fastgen asks this module for a bound player)
 from canasta_game.engine.actions import Action, Discard, Meld
 from canasta_game.engine.fastapply import laid
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, simple_out_with
 from canasta_game.engine.state import State, evolve
 from canasta_game.engine.turn import remove_cards, set_at
 
@@ -53,15 +53,20 @@ def _still_out(state: State, move: Meld) -> bool:
     two or more cards, when the player can still go out after it (``turn.finish_problem``:
     the solver reads the hand and the side's melds, never a black-three meld, C-B3-1); a
     meld that keeps fewer, or lays black threes (C-B3-2), binds or goes out either way."""
-    laying = laid(state, move)
     seat = state.current
     rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
-    if laying is None or laying[3] or not isinstance(rest, tuple) or len(rest) < 2:
+    if not isinstance(rest, tuple) or len(rest) < 2:
+        return True  # (the melds laid need not be built: ``laid`` is the costlier step)
+    laying = laid(state, move)
+    if laying is None or laying[3]:
         return True
+    melds = tuple(laying[0])
+    if simple_out_with(state, rest, melds):
+        return True  # (about half the yes answers, the state after never built)
     side = state.rules.seat_side[seat]
     after = evolve(
         state,
         hands=set_at(state.hands, seat, rest),
-        melds=set_at(state.melds, side, tuple(laying[0])),
+        melds=set_at(state.melds, side, melds),
     )
     return can_go_out(after)

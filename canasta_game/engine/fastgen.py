@@ -68,6 +68,7 @@ from canasta_game.engine.going_out import (
     can_go_out,
     out_by_discard,
     same_after_threes,
+    simple_out_with,
     stuck_after,
     surely_stuck,
     within_reach,
@@ -707,11 +708,14 @@ def _checked(
             last = rest[0] if isinstance(rest, tuple) and len(rest) == 1 else None
         if _canastas_within(rules, melds, move, left, last) < rules.go_out_canastas:
             return False
-        after = _after(state, move) if proven else None
-        if after is not None:  # C-OUT-1..5 with the melds laid (went_out never refuses)
+        parts = _after_parts(state, move) if proven else None
+        if parts is not None:  # C-OUT-1..5 with the melds laid (went_out never refuses)
+            if left and simple_out_with(state, *parts):
+                return True  # (most yes answers: the state after is never built)
+            after = _built(state, parts)
             if left == 0:
                 return melded_out_problem(after, rules.seat_side[state.current]) is None
-            return out_by_discard(after) or can_go_out(after)
+            return can_go_out(after)
     elif not _threes_may_go_out(state, move):
         return False
     return why_illegal(state, move) is None
@@ -721,16 +725,30 @@ def _after(state: State, move: Meld, threes: bool = False) -> State | None:
     """The hand and the side's melds after ``move`` (all the going-out solver reads of a
     state), or None where it is no meld or lays black threes unless ``threes`` (C-B3-2:
     ``apply`` binds the player then; the solver's cuts never count that meld, C-B3-1)."""
+    parts = _after_parts(state, move, threes)
+    return None if parts is None else _built(state, parts)
+
+
+def _after_parts(
+    state: State, move: Meld, threes: bool = False
+) -> tuple[Cards, tuple[TableMeld, ...]] | None:
+    """``_after``'s hand and side's melds, before the state is built (``_checked`` asks the
+    cheap yes, ``going_out.simple_out_with``, of them first)."""
     laying = laid(state, move)
-    seat = state.current
-    rest = remove_cards(state.hands[seat], move.cards(), "C-MELD-6")
+    rest = remove_cards(state.hands[state.current], move.cards(), "C-MELD-6")
     if laying is None or laying[3] != threes or not isinstance(rest, tuple):
         return None
+    return rest, tuple(laying[0])
+
+
+def _built(state: State, parts: tuple[Cards, tuple[TableMeld, ...]]) -> State:
+    """The state with ``parts`` (``_after_parts``) as the player's hand and side's melds."""
+    seat = state.current
     side = state.rules.seat_side[seat]
     return evolve(
         state,
-        hands=set_at(state.hands, seat, rest),
-        melds=set_at(state.melds, side, tuple(laying[0])),
+        hands=set_at(state.hands, seat, parts[0]),
+        melds=set_at(state.melds, side, parts[1]),
     )
 
 

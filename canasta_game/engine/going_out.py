@@ -110,7 +110,13 @@ def out_by_discard(state: State) -> bool:
     ``_layouts``' layout of the melds as they are, ``_spread_none``): True only where it
     says yes, False where the solver must answer. Rules this does not cover (books, a
     final discard required, IT-20, caps on meld sizes, wild melds, Calientes) answer False."""
-    hand = state.hands[state.current]
+    return _discard_lying(
+        state, state.hands[state.current], state.melds[state.side_of(state.current)]
+    )
+
+
+def _discard_lying(state: State, hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """``out_by_discard`` with ``hand`` the player's and ``melds`` the side's."""
     rules = state.rules
     if len(hand) != 1 or state.question is ASKED_NO:
         return False
@@ -131,7 +137,22 @@ def out_by_discard(state: State) -> bool:
         return False  # O-OUT-NOWILD3
     if IS_BLACK_THREE[last] and first_round(state):
         return False  # CUB-7
-    return _lying_out(rules, state.melds[state.side_of(state.current)])
+    return _lying_out(rules, melds)
+
+
+def simple_out_with(state: State, hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """A cheap sufficient condition of ``can_go_out`` on ``state`` with ``hand`` in the
+    player's hand and ``melds`` the side's (a meld's outcome, C-TURN-7), asked before that
+    state is built: ``can_go_out``'s own first steps, the question (C-OUT-6, BRA-11) and
+    then ``_simple_out`` (``out_by_discard`` for one card); False where they do not say
+    yes (the caller then solves)."""
+    if len(hand) == 1:
+        return _discard_lying(state, hand, melds)
+    if state.question is ASKED_NO or (must_ask(state) and state.question is not ASKED_YES):
+        return False
+    if state.rules.out_needs_discard:
+        return False  # MAC-30 (books, HF-9, are ``_simple_out``'s own "no")
+    return _simple_out(state.rules, hand, melds)
 
 
 def _simple_out(rules: Rules, hand: tuple[int, ...], melds: tuple[TableMeld, ...]) -> bool:

@@ -25,6 +25,7 @@ from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.going_out import (
     can_go_out,
     out_by_discard,
+    simple_out_with,
     surely_stuck,
     within_reach,
 )
@@ -404,3 +405,23 @@ def test_new_group_wild_counts_are_the_ones_the_cap_allows(changes: dict[str, ob
             )
             assert got[: len(wanted)] == wanted, (base, changes, naturals)
             assert all(check_counts(rules, naturals, w) is None for w in got)
+
+
+@pytest.mark.parametrize("name", ["classic-4", "samba", "bolivia", "brazilian", "italian"])
+def test_simple_out_with_is_a_yes_of_can_go_out_after_the_meld(name: str) -> None:
+    """C-TURN-7, C-OUT-1, C-OUT-2, C-OUT-6 (BOL-9, BRA-11, IT-20 where the preset has them):
+    ``_checked`` and ``fastbound._still_out`` ask ``simple_out_with`` of a meld's hand and
+    melds before the state after it is built, and take its yes for ``can_go_out``'s. Every
+    meld of the walk's play lists is tried: where it says yes, the solver on the state after
+    must too, for one card left as for more; under Classic and Samba it must say yes to
+    hands of one card and of several (it is no fast path where it never answers)."""
+    said: set[bool] = set()
+    for state in random_play_positions(preset(name), f"simple:{name}", hands=4):
+        for move in legal_moves(state):
+            parts = fastgen._after_parts(state, move) if isinstance(move, Meld) else None
+            if parts is None or not parts[0]:
+                continue
+            if simple_out_with(state, *parts):
+                said.add(len(parts[0]) == 1)
+                assert can_go_out(fastgen._built(state, parts)), f"{name} turn {state.turn}"
+    assert said == {True, False} or name not in ("classic-4", "samba")
