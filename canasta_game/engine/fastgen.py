@@ -495,21 +495,47 @@ def _additions(
             continue
         if key == WILD_KEY:
             if wilds:
-                _add(state, out, meld, (cheap,), _verdict(rules, meld, left, 0, 1, pending))
+                move = _single(seat, meld.mid, cheap)
+                _add(state, out, move, 1, _verdict(rules, meld, left, 0, 1, pending))
             continue
         nats = groups.naturals.get(key)
         if nats and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]:
-            if left - len(nats) >= 2:
-                out.append(meld_of(seat, (), ((meld.mid, tuple(nats)),)))
+            n = len(nats)
+            mid = meld.mid
+            move = (
+                _single(seat, mid, nats[0]) if n == 1 else meld_of(seat, (), ((mid, tuple(nats)),))
+            )
+            if left - n >= 2:
+                out.append(move)
             else:
-                _add(state, out, meld, tuple(nats), None)
+                _add(state, out, move, n, None)
         if cheap < 0 or pending or (closed and meld.naturals + meld.wilds >= meld.canasta_size):
             continue
         if fits[meld.naturals << 10 | (meld.wilds + 1)]:
-            verdict = True if left >= 3 else None
-            _add(state, out, meld, (cheap,), verdict)
+            if left >= 3:  # (legal by construction: two cards or more kept)
+                out.append(_single(seat, meld.mid, cheap))
+                if joker:
+                    out.append(_single(seat, meld.mid, wilds[-1]))
+                continue
+            _add(state, out, _single(seat, meld.mid, cheap), 1, None)
             if joker:
-                _add(state, out, meld, (wilds[-1],), verdict)
+                _add(state, out, _single(seat, meld.mid, wilds[-1]), 1, None)
+
+
+#: Single-card additions by ``(mid << 10 | card) << 3 | seat``: frozen values, the same
+#: candidate offered turn after turn (a wild card or a natural to each of the side's groups).
+#: A hand's meld ids start at 0 (``setup``), so the table stays within seats x melds x uids;
+#: a race between threads at worst makes an equal object twice.
+_SINGLES: dict[int, Meld] = {}
+
+
+def _single(seat: int, mid: int, card: int) -> Meld:
+    """``meld_of(seat, (), ((mid, (card,)),))``, made once per seat, meld id and card."""
+    key = (mid << 10 | card) << 3 | seat
+    move = _SINGLES.get(key)
+    if move is None:
+        move = _SINGLES[key] = meld_of(seat, (), ((mid, (card,)),))
+    return move
 
 
 #: How a ``_rare`` candidate is decided: by ``why_illegal``, as melds proven legal by the
@@ -672,15 +698,13 @@ def _verdict(
     return None if left - naturals - wilds < 2 else True
 
 
-def _add(
-    state: State, out: list[Action], meld: TableMeld, cards: Cards, verdict: bool | None
-) -> None:
-    """Append the addition of ``cards`` to ``meld`` when ``verdict`` or the check allows it."""
-    move = meld_of(state.current, (), ((meld.mid, cards),))
+def _add(state: State, out: list[Action], move: Meld, cards: int, verdict: bool | None) -> None:
+    """Append the addition ``move`` (of ``cards`` cards) when ``verdict`` or the check allows
+    it."""
     if verdict:
         out.append(move)
         return
-    left = len(state.hands[state.current]) - len(cards)
+    left = len(state.hands[state.current]) - cards
     melds = state.melds[state.side_of(state.current)]
     if _checked(state, melds, move, left, proven=verdict is None):
         out.append(move)

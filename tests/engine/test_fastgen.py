@@ -280,6 +280,20 @@ def test_direct_constructors_make_the_dataclasses_own_values() -> None:
     assert (take.melds, take.separate, take.onto) == ((), False, None)
 
 
+def test_single_additions_are_kept_per_seat_meld_and_card() -> None:
+    """``fastgen._single``: the addition of one card, made once and offered again; it must
+    equal the one ``meld_of`` makes, and a different seat, meld or card a different move
+    (the key packs all three)."""
+    card = make_uid(RANKS.index("9"), 1)
+    for seat, mid in ((0, 0), (3, 0), (0, 60), (7, 61)):
+        move = fastgen._single(seat, mid, card)
+        assert move == meld_of(seat, (), ((mid, (card,)),))
+        assert fastgen._single(seat, mid, card) is move
+    uids = (0, 1, 1023)
+    made = {fastgen._single(s, m, c) for s in range(8) for m in (0, 1, 63) for c in uids}
+    assert len(made) == 8 * 3 * len(uids)
+
+
 def test_kind_discards_are_the_general_discards() -> None:
     """C-TURN-4: one discard per kind of card (black threes apart from red ones, C-B3-1),
     in the order of each kind's first card in hand: the general ``discard_moves``' cards."""
