@@ -96,6 +96,19 @@ off. Two rounds of playout (``VALUE_ROUNDS`` 2) with the pile judgment, seed 503
 paired against one round: -145 (se 171), one round's hand won 56% [42, 69]: left at one.
 At 0.5 s on the wall clock, 40 decisions twice, a machine loaded 6 deep on two cores: p95 465
 and 464 ms (max 466), main's 465 ms (max 466-467).
+
+Issue 16, fifth round: where the search overruled Medium (300 positions of Medium self-play,
+200 worlds each: 97 of 300), a third of the switches (34) were melds that took a hand without
+a canasta below Medium's pile-fight reserve where Medium held (``melding.PILE_FIGHT_RESERVE``,
+itself measured in full-game arenas): one round of playout sees the points banked, not the
+piles the pairs would take later. With Medium's reserve kept in the candidates
+(``RESPECT_RESERVE``, ``breaks_reserve``) and in the playouts' melds
+(``rollout._holds_pairs``), such switches fell to 6 of 300. Arena against the Hard before it
+(one-hand duplicate deals, classic-4, 0.25 s of CPU time each, seed 601, 166 deals): +20
+[-53, +92] points per hand, hand won 54.8% [49.4, 60.1] of 332: kept, within the noise, as
+the search's agreement with a measured principle of the pile fight. Three more facts for the
+learned value (pairs and hand size times the pile, pairs under a frozen pile) left its
+held-out error at 1,069 points: left off.
 """
 
 from __future__ import annotations
@@ -116,8 +129,12 @@ from canasta_game.ai.determinize import (
 )
 from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.goingout import plan_out
+from canasta_game.ai.handsense import completes_canastas
 from canasta_game.ai.medium import GO_OUT, HOLD, ranked_moves
+from canasta_game.ai.melding import hand_reserve_cost
+from canasta_game.ai.pile import pile_fight
 from canasta_game.ai.rollout import rollout_action
+from canasta_game.ai.situation import Situation, read_situation
 from canasta_game.ai.value import applies, predict
 from canasta_game.engine.actions import Action, AskGoOut, Meld
 from canasta_game.engine.fastapply import advance
@@ -141,6 +158,7 @@ USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners 
 USE_VALUE = True  # value the playouts' ends with the learned model (``value.py``) where it applies
 VALUE_ROUNDS = 1  # the horizon then: one round of the table, the model values the rest
 VALUE_CANDIDATES = 4  # and the worlds this saves pay for one more candidate
+RESPECT_RESERVE = True  # no meld below Medium's pile-fight reserve against its hold
 # The clocks a budget can be measured on: the wall clock at the table; the process's CPU time
 # in the arena, so that a shared, busy machine does not cut Hard's thinking short.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -364,6 +382,17 @@ def policy_candidate(
     return None
 
 
+def _held(view: PlayerView, top: Action, move: Action) -> bool:
+    """Is ``move`` a meld below the reserve where Medium's choice ``top`` holds its cards?"""
+    return _holding(view, top) and breaks_reserve(view, move, read_situation(view))
+
+
+def _holding(view: PlayerView, top: Action) -> bool:
+    """Does Medium's choice ``top`` hold the hand's cards in the classic pile fight (the
+    rules where ``RESPECT_RESERVE`` was measured, ``pile.pile_fight``)?"""
+    return RESPECT_RESERVE and not isinstance(top, Meld) and pile_fight(view.rules)
+
+
 def _learned(view: PlayerView) -> bool:
     """Whether this decision's playouts end in the learned value (``USE_VALUE``, and the
     rules the model was fitted on)."""
@@ -395,10 +424,24 @@ def pick_candidates(
         first = plan_out(self_state(view, legal))
         if first is not None and first in legal and first != top:
             out.append(first)
+    situation = read_situation(view) if _holding(view, top) else None
     for score, move in ranked[1:]:
         if len(out) >= limit:
             break
         if move in out or score < top_score - GAP or score <= HOLD / 4:
             continue
+        if situation is not None and breaks_reserve(view, move, situation):
+            continue
         out.append(move)
     return out
+
+
+def breaks_reserve(view: PlayerView, move: Action, situation: Situation) -> bool:
+    """Would ``move`` meld the hand below Medium's pile-fight reserve without completing a
+    canasta (``melding.hand_reserve_cost``)? Where Medium holds its pairs for the pile, the
+    one-round playouts cannot see the piles they win later and prefer the points banked now
+    (a third of the decisions where they overruled Medium, Medium self-play positions), so
+    such a meld is not searched against Medium's hold."""
+    if not isinstance(move, Meld) or hand_reserve_cost(view, move, situation) <= 0:
+        return False
+    return completes_canastas(view, move)[0] == 0

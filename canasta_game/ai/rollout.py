@@ -4,9 +4,10 @@ Hard plays thousands of simulated turns per decision, so this policy skips every
 bot must do to stay honest (building a view, counting cards): it reads the sampled world it
 is given, which is fine because that world is Hard's own guess, not the real hidden cards.
 It plays like a sound, quick club player: take the pile as Medium would (classic-4: its own pile
-judgment, from the seat's view: the one choice where the playouts copy Medium, since Medium is
+judgment, from the seat's view: the playouts copy Medium where it decides, since Medium is
 the opponent Hard meets and whether the next seat takes the pile is what a discard risks),
-meld naturals, use wild cards to complete canastas, go out when it can, and discard its least
+meld naturals (in the classic pile fight keeping Medium's reserve of cards until the side
+has its canasta), use wild cards to complete canastas, go out when it can, and discard its least
 useful card, avoiding the ranks the next opponent has melded while the pile is open.
 
 Measured (issue 16, one-hand duplicate arena, classic-4, Hard at 0.25 s of CPU time against
@@ -23,6 +24,8 @@ import random
 
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.medium import ranked_moves
+from canasta_game.ai.melding import PILE_FIGHT_RESERVE
+from canasta_game.ai.pile import pile_fight
 from canasta_game.ai.value import applies
 from canasta_game.engine.actions import (
     Action,
@@ -142,11 +145,28 @@ def _natural_batch(state: State) -> Meld | None:
             add.setdefault(meld.mid, []).extend(wilds[:need])
             wilds = wilds[need:]
             used += need
+            sizes[meld.mid] = size + need
     if not new and not add:
         return None
-    if len(state.hands[seat]) - used < 2 and not state.must_go_out:
+    left = len(state.hands[seat]) - used
+    if left < 2 and not state.must_go_out:
+        return None
+    full = state.rules.canasta_size
+    completes = any(n >= full for n in sizes.values()) or any(len(g) >= full for g in new)
+    if left < PILE_FIGHT_RESERVE and not completes and _holds_pairs(state, side):
         return None
     return Meld(seat, tuple(new), tuple((mid, tuple(cards)) for mid, cards in add.items()))
+
+
+def _holds_pairs(state: State, side: int) -> bool:
+    """Medium's reserve in the classic pile fight (``melding.hand_reserve_cost``): a side
+    without its canastas keeps ``PILE_FIGHT_RESERVE`` cards to take the next pile with until
+    the stock is nearly out (the caller lets a batch that completes a canasta through): the
+    playouts copy Medium, the opponent Hard meets, where its choices decide the pile fight."""
+    rules = state.rules
+    if not pile_fight(rules) or state.canastas(side) >= rules.go_out_canastas:
+        return False
+    return len(state.stock) >= rules.players * rules.draw_count
 
 
 def _play(state: State, rng: random.Random) -> Action | None:

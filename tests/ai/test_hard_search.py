@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
-from canasta_game.ai import make_bot
+import pytest
+
+from canasta_game.ai import hard, make_bot, rollout
 from canasta_game.ai.determinize import sample_state, unseen_cards
+from canasta_game.ai.handsense import completes_canastas
 from canasta_game.ai.hard import finish_turn, playout
 from canasta_game.ai.medium import ranked_moves
+from canasta_game.ai.melding import PILE_FIGHT_RESERVE, hand_reserve_cost
 from canasta_game.ai.rollout import rollout_action
+from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
 from canasta_game.engine.cards import JOKER, RANK_CHARS, WILD_KEY, make_uid
 from canasta_game.engine.game import IllegalAction, apply, why_illegal
@@ -131,3 +136,85 @@ def test_playouts_meld_a_last_wild_card_they_may_not_discard() -> None:
     move = rollout_action(state, random.Random(0))
     assert move == Meld(0, add=((1, (last,)),))
     assert why_illegal(state, move) is None
+
+
+def _play_positions(seeds: range) -> list[State]:
+    """Every play-phase position of classic-4 Medium self-play hands with a choice to make."""
+    rules = preset("classic-4")
+    out = []
+    for seed in seeds:
+        state = new_hand(rules, f"reserve:{seed}", seed % 4)
+        bots = [make_bot("medium", s, seed) for s in range(4)]
+        while state.phase is not Phase.OVER:
+            seat = state.actor
+            legal = legal_moves(state)
+            if state.phase is Phase.PLAY and len(legal) > 1:
+                out.append(state)
+            state, _ = apply(state, bots[seat].choose(observe(state, seat), legal))
+    return out
+
+
+def _below_reserve(state: State, move: Action) -> bool:
+    """Does ``move`` leave fewer than Medium's reserve of cards in a side without a canasta
+    and complete none?"""
+    if not isinstance(move, Meld):
+        return False
+    side = state.side_of(state.actor)
+    left = len(state.hands[state.actor]) - len(move.cards())
+    view = observe(state, state.actor)
+    return (
+        left < PILE_FIGHT_RESERVE
+        and state.canastas(side) == 0
+        and completes_canastas(view, move)[0] == 0
+    )
+
+
+def _charged(state: State, move: Action) -> bool:
+    """``_below_reserve`` where Medium charges the reserve (``hand_reserve_cost``: not when
+    an opponent is about to go out or the stock is out)."""
+    view = observe(state, state.actor)
+    if not isinstance(move, Meld) or hand_reserve_cost(view, move, read_situation(view)) <= 0:
+        return False
+    return _below_reserve(state, move)
+
+
+def test_hard_searches_no_meld_below_the_reserve_against_mediums_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 16 (melding.hand_reserve_cost): where Medium holds its cards in the classic
+    pile fight (its choice is no meld), Hard searches no meld that Medium charges for taking
+    the hand below the reserve without completing a canasta (one-round playouts preferred
+    such melds in a third of the decisions where they overruled Medium). Without the rule
+    they are searched."""
+    positions = _play_positions(range(6))
+    searched = {True: 0, False: 0}
+    for respect in (True, False):
+        monkeypatch.setattr(hard, "RESPECT_RESERVE", respect)
+        for state in positions:
+            view, legal = observe(state, state.actor), legal_moves(state)
+            ranked = ranked_moves(view, legal)
+            if isinstance(ranked[0][1], Meld):
+                continue
+            candidates = hard.pick_candidates(view, legal, ranked, hard.VALUE_CANDIDATES)
+            searched[respect] += sum(_charged(state, move) for move in candidates)
+    assert searched[True] == 0
+    assert searched[False] > 0
+
+
+def test_playouts_keep_the_reserve_in_the_pile_fight(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: the playouts' melds hold Medium's reserve as Medium does (a side with no
+    canasta keeps ``PILE_FIGHT_RESERVE`` cards while the stock lasts, unless the batch
+    completes a canasta); with a reserve of none the same positions meld below it."""
+    held = 0
+    for state in _play_positions(range(6)):
+        if not state.melds[state.side_of(state.actor)] or len(state.stock) < 8:
+            continue
+        batch = rollout._natural_batch(state)
+        if batch is not None:
+            assert not _below_reserve(state, batch)
+            continue
+        with monkeypatch.context() as patch:
+            patch.setattr(rollout, "PILE_FIGHT_RESERVE", 0)
+            loose = rollout._natural_batch(state)
+        held += loose is not None and _below_reserve(state, loose)
+    assert held > 0
