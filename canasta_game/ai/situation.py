@@ -8,7 +8,8 @@ target), so the answers are computed here from the view and handed around as one
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from canasta_game.ai.determinize import unseen_cards
 from canasta_game.ai.handsense import canasta_count, table_points
@@ -42,9 +43,10 @@ def partners(view: PlayerView) -> list[int]:
     return [s for s in view.rules.side_seats[view.side] if s != view.seat]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Situation:
-    """Numbers most heuristics need, computed once."""
+    """Numbers most heuristics need, computed once (``unseen_rank`` when first asked: a
+    draw decision never asks, and Hard's playouts ask Medium about every draw)."""
 
     turns_left: int  # this player's draws before the stock is out
     our_table: int  # cards and canasta bonuses our side has banked
@@ -55,7 +57,12 @@ class Situation:
     partner_cards: int  # cards our partners hold (0 without partners)
     near_target_us: bool  # our side will pass the target if the hand ends well
     near_target_them: bool
-    unseen_rank: Counter[int]  # natural cards of each rank this player has not seen
+    view: PlayerView = field(repr=False, compare=False)
+
+    @cached_property
+    def unseen_rank(self) -> Counter[int]:
+        """Natural cards of each rank this player has not seen."""
+        return Counter(RANK_OF[c] for c in unseen_cards(self.view) if IS_NATURAL[c])
 
     @property
     def endgame(self) -> bool:
@@ -113,5 +120,5 @@ def read_situation(view: PlayerView) -> Situation:
         partner_cards=sum(view.hand_sizes[s] for s in partners(view)),
         near_target_us=our_score + ours >= target,
         near_target_them=their_score + theirs >= target,
-        unseen_rank=Counter(RANK_OF[c] for c in unseen_cards(view) if IS_NATURAL[c]),
+        view=view,
     )

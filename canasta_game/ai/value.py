@@ -23,8 +23,9 @@ uncertain). Hard's playouts reach positions like these, played by its fast polic
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
+from operator import mul
 
 from canasta_game.ai.evaluate import evaluate
 from canasta_game.ai.handsense import canasta_count
@@ -77,53 +78,102 @@ def side_facts(state: State, side: int) -> list[float]:
     """The facts of ``SIDE_FACTS`` but ``evaluate`` for one side, in their own units."""
     rules = state.rules
     melds = state.melds[side]
-    meld_points = sum(VALUE_OF[c] for m in melds for c in m.cards)
-    canastas = canasta_count(melds)
-    bonus = sum(meld_facts(rules, m).bonus for m in melds)  # what the engine says each earns
-    growing = [m for m in melds if not m.is_canasta and not m.is_black_threes]
-    keys = {m.key for m in melds}
+    table = _table_facts(rules, melds)
+    keys = table.keys
     threes = rules.bonus_three_amount(len(state.bonus_threes[side]))
-    hand = [c for seat in rules.side_seats[side] for c in state.hands[seat]]
+    wild, stops = rules.wild, rules.stops
     counts: dict[int, int] = {}
-    for card in hand:
-        if not rules.wild[card] and not rules.stops[card]:
-            counts[RANK_OF[card]] = counts.get(RANK_OF[card], 0) + 1
+    single: dict[int, int] = {}  # a rank's card value (what a lone card of it costs)
+    cards = wilds = black = points = 0
+    for seat in rules.side_seats[side]:
+        hand = state.hands[seat]
+        cards += len(hand)
+        for card in hand:
+            points += VALUE_OF[card]
+            if wild[card]:
+                wilds += 1
+            elif stops[card]:
+                black += 1
+            else:
+                rank = RANK_OF[card]
+                counts[rank] = counts.get(rank, 0) + 1
+                single[rank] = VALUE_OF[card]
     shortest = min(len(state.hands[seat]) for seat in rules.side_seats[side])
-    wilds = sum(1 for c in hand if rules.wild[c])
-    black = sum(1 for c in hand if rules.stops[c])
-    on_melds = sum(n for rank, n in counts.items() if rank in keys)
-    pairs = sum(n for rank, n in counts.items() if rank not in keys and n >= 2)
-    lone = sum(
-        VALUE_OF[c]
-        for c in hand
-        if not rules.wild[c]
-        and not rules.stops[c]
-        and RANK_OF[c] not in keys
-        and counts[RANK_OF[c]] < 2
-    )
+    on_melds = pairs = lone = 0
+    for rank, n in counts.items():
+        if rank in keys:
+            on_melds += n
+        elif n >= 2:
+            pairs += n
+        else:
+            lone += single[rank]
+    canastas = table.canastas
     return [
-        meld_points / SCALE,
-        bonus / SCALE,
+        table.points / SCALE,
+        table.bonus / SCALE,
         1.0 if canastas else 0.0,
-        float(sum(1 for m in growing if m.size == 4)),
-        float(sum(1 for m in growing if m.size == 5)),
-        float(sum(1 for m in growing if m.size == 6)),
-        float(len(growing)),
+        table.sizes[0],
+        table.sizes[1],
+        table.sizes[2],
+        float(len(table.growing)),
         1.0 if melds else 0.0,
         threes / SCALE,
-        float(len(hand)),
+        float(cards),
         float(wilds),
         float(on_melds),
         float(pairs),
         lone / SCALE,
-        sum(VALUE_OF[c] for c in hand) / SCALE,
+        points / SCALE,
         float(black),
         0.0 if melds else state.minimum(side)[0] / SCALE,
         float(canastas),
         float(shortest),
         1.0 if canastas and shortest <= OUT_THREAT_CARDS else 0.0,
-        *_reach(rules, growing, counts, wilds),
+        *_reach(rules, table.growing, counts, wilds),
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What ``side_facts`` reads of a side's melds alone."""
+
+    points: int  # the melded cards' values
+    bonus: int  # the canasta bonuses the engine gives them
+    canastas: int
+    sizes: tuple[float, float, float]  # growing melds of 4, 5 and 6 cards
+    growing: list[TableMeld]  # melds that are neither canastas nor black threes
+    keys: frozenset[int]
+
+
+_TABLES: dict[int, tuple[Rules, tuple[TableMeld, ...], _Table]] = {}
+
+
+def _table_facts(rules: Rules, melds: tuple[TableMeld, ...]) -> _Table:
+    """``_Table`` of ``melds``, kept per side's melds object: a playout's positions share one
+    side's melds until it lays a card, and every leaf of every world asks for both sides."""
+    kept = _TABLES.get(id(melds))
+    if kept is not None and kept[1] is melds and kept[0] is rules:
+        return kept[2]
+    growing = [m for m in melds if not m.is_canasta and not m.is_black_threes]
+    table = _Table(
+        points=sum(VALUE_OF[c] for m in melds for c in m.cards),
+        bonus=sum(meld_facts(rules, m).bonus for m in melds),  # what the engine says each earns
+        canastas=canasta_count(melds),
+        sizes=(
+            float(sum(1 for m in growing if m.size == 4)),
+            float(sum(1 for m in growing if m.size == 5)),
+            float(sum(1 for m in growing if m.size == 6)),
+        ),
+        growing=growing,
+        keys=frozenset(m.key for m in melds),
+    )
+    if len(_TABLES) > _TABLES_KEPT:
+        _TABLES.clear()
+    _TABLES[id(melds)] = (rules, melds, table)
+    return table
+
+
+_TABLES_KEPT = 4096
 
 
 def _reach(
@@ -193,4 +243,4 @@ def predict(state: State, side: int) -> float:
     if state.phase is OVER:
         totals = score_hand(state).totals
         return float(totals[side] - totals[1 - side])
-    return SCALE * sum(w * f for w, f in zip(weights(), features(state, side), strict=True))
+    return SCALE * sum(map(mul, weights(), features(state, side)))
