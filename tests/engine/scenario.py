@@ -12,8 +12,22 @@ from canasta_game.ai.baselines import RandomBot
 from canasta_game.engine import IllegalAction, Phase, apply, score_hand, why_illegal
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.rules import Rules
+from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
+
+#: Rule sets whose groups take wild cards differently (C-MELD-3's limits and their variants:
+#: SAM-13, CUB-4, IT-14, O-MELD-WILD, O-PILE-CONFLICT), by test id: the going-out shortcuts
+#: are checked against the plain programme under each.
+WILD_CAP_RULES = {
+    "samba": preset("samba"),
+    "classic": preset("classic-4"),
+    "cuban": preset("cuban"),
+    "italian": preset("italian"),
+    "le_nat": preset("classic-4", meld_wild="LE_NAT"),
+    "lt_nat": preset("classic-4", meld_wild="LT_NAT"),
+    "it": preset("classic-4", meld_wild="IT"),
+    "pile_b": preset("classic-4", pile_conflict="B", pile_nocanadd=True),
+}
 
 
 def pick(state, seat, text):

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario import WILD_CAP_RULES
 
 from canasta_game.engine import going_out
 from canasta_game.engine.meldrules import wild_cap
-from canasta_game.engine.rules import Rules, preset
+from canasta_game.engine.rules import Rules
 
 
 def _reference(
@@ -53,20 +54,7 @@ def _entry(rng: random.Random, full: int) -> list[int]:
     return [nat, wild, nat + wild, least, int(rng.random() < 0.2)]
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [
-        preset("samba"),
-        preset("classic-4"),
-        preset("cuban"),
-        preset("italian"),
-        preset("classic-4", meld_wild="LE_NAT"),
-        preset("classic-4", meld_wild="LT_NAT"),
-        preset("classic-4", meld_wild="IT"),
-        preset("classic-4", pile_conflict="B", pile_nocanadd=True),
-    ],
-    ids=["samba", "classic", "cuban", "italian", "le_nat", "lt_nat", "it", "pile_b"],
-)
+@pytest.mark.parametrize("rules", WILD_CAP_RULES.values(), ids=WILD_CAP_RULES.keys())
 def test_spread_answers_as_the_plain_programme(rules: Rules) -> None:
     """C-OUT-1: the same yes or no on 3,000 random spreads per rule set, both answers seen."""
     rng = random.Random(f"spread:{rules.meld_wild}:{rules.meld_max}:{rules.pile_conflict}")

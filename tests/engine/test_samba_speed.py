@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario import WILD_CAP_RULES
 
 from canasta_game.engine import going_out
 from canasta_game.engine.cards import JOKER, RANK_OF
@@ -81,18 +82,7 @@ def test_count_cheapest_answers_as_the_table(name: str) -> None:
     assert answers == {True, False}
 
 
-_CAP_RULES = [
-    preset("samba"),
-    preset("classic-4"),
-    preset("cuban"),
-    preset("italian"),
-    preset("bolivia"),
-    preset("brazilian"),
-    preset("classic-4", meld_wild="LE_NAT"),
-    preset("classic-4", meld_wild="LT_NAT"),
-    preset("classic-4", meld_wild="IT"),
-    preset("classic-4", pile_conflict="B", pile_nocanadd=True),
-]
+_CAP_RULES = [*WILD_CAP_RULES.values(), preset("bolivia"), preset("brazilian")]
 
 
 def test_fixed_cap_is_every_melds_cap() -> None:
