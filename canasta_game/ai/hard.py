@@ -108,7 +108,10 @@ piles the pairs would take later. With Medium's reserve kept in the candidates
 [-53, +92] points per hand, hand won 54.8% [49.4, 60.1] of 332: kept, within the noise, as
 the search's agreement with a measured principle of the pile fight. Three more facts for the
 learned value (pairs and hand size times the pile, pairs under a frozen pile) left its
-held-out error at 1,069 points: left off.
+held-out error at 1,069 points: left off. Full games against the Hard of 54fabb1 (0.5 s of
+CPU time, duplicate deals): 59.3% [51.7, 66.5] of 166 games, +65 [+23, +106] points a hand
+(two processes here, seed 105: 62.5% of 76; 16 processes on a lent machine where Hard plays
+0.8 times the worlds a CPU second, seeds 901 and 902: 56.7% of 90).
 """
 
 from __future__ import annotations
