@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_game.ai.baselines import RandomBot
+from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import IllegalAction, Phase, apply, score_hand, why_illegal
 from canasta_game.engine.cards import face_text
+from canasta_game.engine.fastapply import advance
 from canasta_game.engine.movegen import legal_moves
+from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
 
@@ -73,6 +75,22 @@ def rejected(state, action, *rules):
         apply(state, action)
     assert info.value.reason.rule == why.rule
     return why
+
+
+def mixed_play(rules: Rules, label: str, hands: int, actions: int = 2000):
+    """Every position of ``hands`` seeded hands with random and greedy seats taking turns
+    (at most ``actions`` actions each), with the move played there: the walks that compare
+    ``advance`` and the fast lists with the general path (issue 16)."""
+    for number in range(hands):
+        seed = f"{label}:{number}"
+        state = new_hand(rules, seed, number % rules.players)
+        bots = [(RandomBot if s % 2 else GreedyBot)(s, seed) for s in range(rules.players)]
+        for _ in range(actions):
+            if state.phase is Phase.OVER:
+                break
+            move = bots[state.actor].choose(observe(state, state.actor), legal_moves(state))
+            yield state, move
+            state = advance(state, move)
 
 
 def random_play_positions(rules: Rules, label: str, hands: int = 2, actions: int = 600):

@@ -15,9 +15,8 @@ import dataclasses
 import random
 
 import pytest
-from scenario import pick
+from scenario import mixed_play, pick
 
-from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastapply, fastgen
 from canasta_game.engine.actions import Meld, TakePile
 from canasta_game.engine.cards import IS_WILD, RANK_OF, SEQUENCE_KEY
@@ -25,9 +24,8 @@ from canasta_game.engine.constructive import SimpleTake, too_few_for_top
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply, why_illegal
 from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
-from canasta_game.engine.setup import new_hand, state_from_setup
+from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import Phase, State, evolve
 from canasta_game.engine.take import top_target
 from canasta_game.engine.turn import frozen_for, pile_blocked, set_at
@@ -38,18 +36,7 @@ PRESETS = ["samba", "samba-2", "bolivia", "brazilian", "chilean", "classic-4", "
 
 def _positions(rules: Rules, label: str, hands: int) -> list[State]:
     """Every position of ``hands`` seeded hands, random and greedy seats."""
-    out: list[State] = []
-    for number in range(hands):
-        seed = f"{label}:{number}"
-        state = new_hand(rules, seed, number % rules.players)
-        bots = [(RandomBot if s % 2 else GreedyBot)(s, seed) for s in range(rules.players)]
-        for _ in range(2000):
-            if state.phase is Phase.OVER:
-                break
-            out.append(state)
-            move = bots[state.actor].choose(observe(state, state.actor), legal_moves(state))
-            state = advance(state, move)
-    return out
+    return [state for state, _ in mixed_play(rules, label, hands)]
 
 
 def _fresh_verdicts(state: State) -> tuple[tuple[int, int, bool | None], ...] | None:

@@ -12,17 +12,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario import mixed_play
 
-from canasta_game.ai.baselines import GreedyBot, RandomBot
 from canasta_game.engine import fastapply, fastgen
 from canasta_game.engine.actions import Discard, DrawStock, Meld, TakePile
 from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import apply
-from canasta_game.engine.movegen import legal_moves
-from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand
-from canasta_game.engine.state import Phase, State, evolve
+from canasta_game.engine.state import State, evolve
 from canasta_game.sim.options import random_options
 
 
@@ -48,20 +46,12 @@ def _compare(rules: Rules, label: str, hands: int) -> tuple[int, int, int]:
     """Seeded hands of random and greedy seats, every move made both ways and the states
     compared; returns how many draws and discards, melds and takes ``advance`` made."""
     plain = melds = takes = 0
-    for number in range(hands):
-        seed = f"{label}:{number}"
-        state = new_hand(rules, seed, number % rules.players)
-        bots = [(RandomBot if s % 2 else GreedyBot)(s, seed) for s in range(rules.players)]
-        for _ in range(2000):
-            if state.phase is Phase.OVER:
-                break
-            move = bots[state.actor].choose(observe(state, state.actor), legal_moves(state))
-            fast, (full, _) = advance(state, move), apply(state, move)
-            assert fast == full, f"{seed} turn {state.turn}: {move}"
-            plain += isinstance(move, (Discard, DrawStock))
-            melds += isinstance(move, Meld) and fastapply._meld(state, move) is not None
-            takes += isinstance(move, TakePile) and fastapply._take(state, move) is not None
-            state = full
+    for state, move in mixed_play(rules, label, hands):
+        fast, (full, _) = advance(state, move), apply(state, move)
+        assert fast == full, f"{label} turn {state.turn}: {move}"
+        plain += isinstance(move, (Discard, DrawStock))
+        melds += isinstance(move, Meld) and fastapply._meld(state, move) is not None
+        takes += isinstance(move, TakePile) and fastapply._take(state, move) is not None
     return plain, melds, takes
 
 
