@@ -481,16 +481,10 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
                             TakePile(seat, candidate.cards, candidate.melds, separate=True)
                         )
                     for move in variants:
-                        plain = not move.melds and not move.separate
-                        verdict = simple.verdict(n, w) if plain and simple else None
-                        if verdict is False:
-                            continue  # known illegal (C-PILE-6/7, caps): not asked again
-                        proven = verdict or (
-                            room is not None
-                            and not move.separate
-                            and _built_take_proven(rules, room, n, w, move, others)
-                        )
-                        if proven or take_is_legal(state, move):
+                        if _take_allowed(
+                            state, move, naturals=n, wilds=w, simple=simple, room=room,
+                            others=others,
+                        ):  # fmt: skip
                             out.append(move)
                             if limit is not None and len(out) >= limit:
                                 return out
@@ -499,6 +493,31 @@ def pile_takes(state: State, limit: int | None = None) -> list[TakePile]:
         if found is not None:
             out.append(found)
     return out
+
+
+def _take_allowed(
+    state: State,
+    move: TakePile,
+    *,
+    naturals: int,
+    wilds: int,
+    simple: SimpleTake | None,
+    room: int | None,
+    others: dict[int, list[int]],
+) -> bool:
+    """Is ``move`` (the top card with ``naturals`` naturals and ``wilds`` wild cards) legal?
+    An open side's plain take is decided by ``SimpleTake`` where it knows it, a closed side's
+    by the counts it was built from (``_built_take_proven``), the rest by ``take_is_legal``."""
+    plain = not move.melds and not move.separate
+    verdict = simple.verdict(naturals, wilds) if plain and simple else None
+    if verdict is False:
+        return False  # known illegal (C-PILE-6/7, caps): not asked again
+    proven = verdict or (
+        room is not None
+        and not move.separate
+        and _built_take_proven(state.rules, room, naturals, wilds, move, others)
+    )
+    return proven or take_is_legal(state, move)
 
 
 def _closed_take_room(state: State, side: int) -> int | None:
