@@ -15,6 +15,7 @@ from canasta_game.engine.rules import (
     VARIANT_RULE_IDS,
 )
 from canasta_game.i18n import _
+from canasta_game.persistence import Settings
 from canasta_game.persistence.house_tables import HouseTable
 from canasta_game.ui.shell.house_rules import (
     SKIPPED,
@@ -26,6 +27,7 @@ from canasta_game.ui.shell.house_rules import (
     table_check,
     value_label,
 )
+from canasta_game.ui.shell.match_setup import rules_for
 
 FALLBACK = "Rule "  # the sentence options without words once fell back to
 RULE_ID = re.compile(r"[A-Z]+-\d")
@@ -150,3 +152,31 @@ def test_a_variants_named_options_are_offered_mac_25_mac_35_hf_3_hf_7_it_20() ->
     assert rules.splash and rules.special_hands == "PAGAT"
     assert value_label("pile_take_n", 0) == _("The whole pile")
     assert value_label("pile_take_n", 7) == "7"
+
+
+def test_hf_17_hand_and_foot_offers_three_book_quotas_and_deals_the_one_picked() -> None:
+    """HF-17: the books a side needs before going out, as Whitnack (the preset: two clean,
+    two dirty, one wild), "two red and two black", Saskatchewan (one of each) and Steve
+    Simpson (one clean, one dirty) count them, in every player count; a table saves the
+    choice as text and is dealt with the engine's tuple."""
+    for name in ("hand-and-foot", "hand-and-foot-2", "hand-and-foot-3", "hand-and-foot-6"):
+        quota = {o.field: o for o in options_of(PRESETS[name])}["book_quota"]
+        assert quota.values == ("2,2,1", "2,2,0", "1,1,1", "1,1,0"), name
+    assert value_label("book_quota", "1,1,0") == _("1 clean, 1 dirty")
+    assert house_rules("hand-and-foot", {"book_quota": "1,1,0"}).book_quota == (1, 1, 0)
+    assert house_rules("hand-and-foot", {}).book_quota == (2, 2, 1)
+    assert table_check(HouseTable("T", "hand-and-foot", {"book_quota": "1,1,1"})) is None
+    for unknown in ("3,3,3", "1,1", (1, 1, 0)):
+        reason = table_check(HouseTable("T", "hand-and-foot", {"book_quota": unknown}))
+        assert reason is not None and "book_quota" in reason, unknown
+    assert "book_quota" not in {o.field for o in options_of(PRESETS["classic-4"])}
+
+
+def test_hf_17_a_settings_file_with_a_quota_not_made_of_numbers_is_ignored() -> None:
+    """New game's rules from the saved settings: a book quota that is not numbers is one of
+    the bad overrides ``rules_for`` leaves out, the rest still apply."""
+    options = {"book_quota": "one,two", "foot_size": 11}
+    rules = rules_for(Settings(players=4, preset="hand-and-foot", options=options))
+    assert rules.book_quota == (2, 2, 1) and rules.foot_size == 11
+    settings = Settings(players=4, preset="hand-and-foot", options={"book_quota": "1,1,1"})
+    assert rules_for(settings).book_quota == (1, 1, 1)

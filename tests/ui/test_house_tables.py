@@ -176,6 +176,25 @@ def test_c_deal_an_impossible_combination_is_refused_beside_its_switch(tmp_path:
     stop(driver)
 
 
+def test_hf_17_a_hand_and_foot_table_picks_its_book_quota(tmp_path: Path) -> None:
+    """HF-17: Custom rules of Hand and Foot shows Whitnack's quota, offers the others, and a
+    saved table deals the one picked (the going-out check reads it from the rules)."""
+    driver, flow = start(tmp_path)
+    driver.click(_("New game"))
+    choose(driver, rule_set_menu(driver), _("Hand and Foot"))
+    driver.click(_("Custom rules"))
+    screen = page_with(driver, "book_quota")
+    assert shown(screen.controls["book_quota"]) == _("2 clean, 2 dirty, 1 wild")  # type: ignore[arg-type]
+    choose(driver, screen.controls["book_quota"], _("1 clean, 1 dirty"))  # type: ignore[arg-type]
+    assert custom_screen(driver).options == {"book_quota": "1,1,0"}
+    type_name(driver, NAME)
+    driver.click(_("Save"))
+    assert isinstance(driver.ctx.stack.top, NewGameScreen)
+    driver.click(_("Start"))
+    assert flow.session is not None and flow.session.rules.book_quota == (1, 1, 0)
+    stop(driver)
+
+
 def test_saving_needs_a_name(tmp_path: Path) -> None:
     driver, _flow = start(tmp_path)
     driver.click(_("New game"))

@@ -32,6 +32,7 @@ from canasta_game.ui.shell.house_rules import (
     Option,
     Refused,
     house_rules,
+    option_value,
     options_of,
     value_label,
 )
@@ -181,7 +182,7 @@ class CustomRulesScreen(GuiScene):
     # --- changes -------------------------------------------------------------------------
 
     def _value(self, name: str) -> OptionValue:
-        return self.options.get(name, getattr(PRESETS[self.base], name))
+        return self.options.get(name, option_value(PRESETS[self.base], name))
 
     def _pick(self, row: Option, picked: str) -> None:
         for value in row.values:
@@ -192,7 +193,7 @@ class CustomRulesScreen(GuiScene):
     def _set(self, name: str, value: OptionValue) -> None:
         """Ask the engine about the new combination; keep it, or refuse it with why."""
         changed = dict(self.options)
-        if getattr(PRESETS[self.base], name) == value:
+        if option_value(PRESETS[self.base], name) == value:
             changed.pop(name, None)
         else:
             changed[name] = value

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from canasta_game.engine.rules import (
     NEW_GAME_PRESETS,
@@ -43,6 +44,10 @@ NUMBERS: dict[str, tuple[int, ...]] = {
 }
 #: O-SEAT6 only matters with six players; O-DECK-7PERRANK needs a card list, not a switch.
 SKIPPED = frozenset({"custom_deck"})
+#: Options whose engine value is a tuple of numbers (HF-17's book quota: clean, dirty, wild):
+#: offered and saved as the numbers joined by commas (a house table's values are JSON
+#: scalars), and made the engine's tuple where the rules are built (``house_rules``).
+TUPLE_OPTIONS = frozenset({"book_quota"})
 
 
 class Refused(ValueError):
@@ -84,8 +89,27 @@ def options_of(base: Rules) -> list[Option]:
     return found
 
 
+def option_value(rules: Rules, name: str) -> OptionValue:
+    """The value of option ``name`` in ``rules`` as Custom rules offers and saves it."""
+    value = getattr(rules, name)
+    if name in TUPLE_OPTIONS:
+        return ",".join(map(str, value))
+    return value  # type: ignore[no-any-return]
+
+
+def engine_value(name: str, value: OptionValue) -> Any:
+    """A saved or offered value as the engine's field holds it (``TUPLE_OPTIONS``: the
+    numbers' tuple; text that is not numbers stays text, which no such field accepts)."""
+    if name in TUPLE_OPTIONS and isinstance(value, str):
+        try:
+            return tuple(int(n) for n in value.split(","))
+        except ValueError:
+            return value
+    return value
+
+
 def _option(name: str, base: Rules) -> Option | None:
-    current = getattr(base, name)
+    current = option_value(base, name)
     sentence = option_sentence(name, base)
     if sentence is None:
         return None  # an option this version cannot word is not offered (never a rule ID)
@@ -180,6 +204,7 @@ def _sentences() -> dict[str, str]:
         "foot_size": _("Cards in each foot"),  # HF-3
         "pile_take_n": _("Cards taken from the pile"),  # HF-7
         "out_clean_and_dirty": _("Closing needs one clean and one dirty canasta"),  # IT-20
+        "book_quota": _("Books a side needs before going out"),  # HF-17
     }
 
 
@@ -232,6 +257,12 @@ def _value_texts() -> dict[tuple[str, str], str]:
         ("special_hands", "CLA"): _("The Canasta League's list"),
         ("special_hands", "PAGAT"): _("Pagat's shorter list"),
         ("pile_take_n", "0"): _("The whole pile"),
+        # HF-17: Whitnack's quota (the preset's), two red and two black, Saskatchewan's and
+        # Steve Simpson's
+        ("book_quota", "2,2,1"): _("2 clean, 2 dirty, 1 wild"),
+        ("book_quota", "2,2,0"): _("2 clean, 2 dirty"),
+        ("book_quota", "1,1,1"): _("1 clean, 1 dirty, 1 wild"),
+        ("book_quota", "1,1,0"): _("1 clean, 1 dirty"),
     }
 
 
@@ -248,11 +279,12 @@ def house_rules(base: str, options: Mapping[str, OptionValue]) -> Rules:
     offered = {option.field: option for option in options_of(start)}
     for name, value in options.items():
         option = offered.get(name)
-        if option is None or not _fits(option, value, getattr(start, name)):
+        if option is None or not _fits(option, value, option_value(start, name)):
             text = _("The table sets an option this game does not offer ({option}).")
             raise Refused(text.format(option=name))
+    changes = {name: engine_value(name, value) for name, value in options.items()}
     try:
-        return dataclasses.replace(start, **options)
+        return dataclasses.replace(start, **changes)
     except (ValueError, TypeError) as exc:
         raise Refused(refusal(exc)) from None
 

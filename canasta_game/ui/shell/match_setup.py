@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from canasta_game.engine.rules import NEW_GAME_PRESETS, OPTION_IDS, PRESETS, Rules
 from canasta_game.i18n import N_, _, format_number, ngettext
 from canasta_game.persistence import Settings
+from canasta_game.ui.shell.house_rules import engine_value
 
 PLAYER_COUNTS = tuple(sorted({rules.players for rules in PRESETS.values()}))  # 2 to 6
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -196,7 +197,7 @@ def rules_for(settings: Settings) -> Rules:
     base = PRESETS[fitting_preset(settings)]
     fields = {f.name for f in dataclasses.fields(Rules) if f.init}
     changes = {
-        key: value
+        key: engine_value(key, value)  # (HF-17's quota is saved as text)
         for key, value in settings.options.items()
         if key in fields and key not in ("name", "players")
     }
