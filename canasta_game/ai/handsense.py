@@ -38,10 +38,13 @@ def side_melds(view: PlayerView, side: int | None = None) -> tuple[TableMeld, ..
     return view.melds[view.side if side is None else side]
 
 
-def melds_by_key(melds: Sequence[TableMeld]) -> dict[int, TableMeld]:
-    """The meld a card of each rank would join (the open one when a rank has two)."""
+def melds_by_key(melds: Sequence[TableMeld], books_closed: bool = False) -> dict[int, TableMeld]:
+    """The meld a card of each rank would join (the open one when a rank has two); under
+    HF-9 (``books_closed``) a finished book takes no more cards, so it is none."""
     out: dict[int, TableMeld] = {}
     for meld in melds:
+        if books_closed and meld.is_canasta:
+            continue
         current = out.get(meld.key)
         if current is None or (current.is_canasta and not meld.is_canasta):
             out[meld.key] = meld

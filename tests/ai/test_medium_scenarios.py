@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from canasta_game.ai.counting import CardCount
-from canasta_game.ai.discard import DANGER_WEIGHT, danger, take_chance
+from canasta_game.ai.discard import DANGER_WEIGHT, SURE_TAKE, danger, endgame_relief, take_chance
 from canasta_game.ai.goingout import go_out_or_hold
 from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
-from canasta_game.ai.handsense import side_melds
+from canasta_game.ai.handsense import melds_by_key, side_melds
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.melding import meld_score, natural_chance
 from canasta_game.ai.pile import (
@@ -38,11 +38,12 @@ from canasta_game.engine.actions import (
 )
 from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, card_text, parse_card
 from canasta_game.engine.game import apply
+from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import preset
+from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.setup import new_hand, pack, state_from_setup
-from canasta_game.engine.state import DrawKind, Phase, Question, State
+from canasta_game.engine.state import DrawKind, Phase, Question, State, TableMeld
 
 Decide = Callable[[State], Action]  # the ``medium`` fixture of conftest.py
 RULES = preset("classic-4")
@@ -501,3 +502,35 @@ def test_feeds_the_partner_who_is_nearly_out_a_canasta_to_go_out_on() -> None:
         add = next(m for m in legal_moves(state) if isinstance(m, Meld) and m.add)
         scores.append(meld_score(view, add, read_situation(view)))
     assert scores[0] > scores[1]  # the canasta matters more when it lets the partner go out
+
+
+def _kings_book(rules: Rules, count: int, mid: int = 0) -> TableMeld:
+    kings = [c for c in sorted(set(pack(rules))) if RANK_OF[c] == RANK_OF[parse_card("Kh")]]
+    return make_meld(rules, mid, RANK_OF[kings[0]], tuple(kings[:count]), count, 0)
+
+
+def test_hf9_a_finished_book_takes_no_more_cards_so_its_rank_is_a_lone_card() -> None:
+    """HF-9: a meld stops at a book of seven, so a king beside a finished book of kings grows
+    nothing: it is kept like any lone card, thrown like one near the end, and the next
+    opponent's book of kings does not take an open pile topped by a king. In Classic the same
+    canasta takes every king."""
+    rules = preset("hand-and-foot")
+    book, three = _kings_book(rules, 7), _kings_book(rules, 3, mid=1)
+    king = _kings_book(rules, 8).cards[7]
+    assert melds_by_key((book,), books_closed=True) == {}
+    assert melds_by_key((book, three), books_closed=True) == {three.key: three}
+    assert melds_by_key((book,)) == {book.key: book}
+    alone = keeper(rules, (king,), ())(king)
+    assert keeper(rules, (king,), (book,))(king) == alone
+    assert keeper(rules, (king,), (book, three))(king) > alone
+    assert keeper(RULES, (king,), (_kings_book(RULES, 7),))(king) > alone
+    view = observe(new_hand(rules, "books", 0), 0)
+    view = replace(view, hand=(*view.hand, king), pile_frozen=False)
+    near_end = replace(read_situation(view), turns_left=0)
+    assert near_end.endgame
+    assert endgame_relief(replace(view, melds=((book,), ())), king, near_end) > 0
+    assert endgame_relief(replace(view, melds=((book, three), ())), king, near_end) == 0
+    theirs = replace(view, melds=((), (book,)))
+    assert take_chance(theirs, book.key, CardCount(theirs)) < SURE_TAKE
+    classic = replace(theirs, rules=RULES, melds=((), (_kings_book(RULES, 7),)))
+    assert take_chance(classic, book.key, CardCount(classic)) == SURE_TAKE
