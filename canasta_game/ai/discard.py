@@ -63,7 +63,7 @@ def take_chance(view: PlayerView, rank: int, counts: CardCount) -> float:
     closed = not view.melds[side]
     frozen = view.pile_frozen or closed
     if not frozen:
-        meld = melds_by_key(view.melds[side], rules.books_closed).get(rank)  # HF-9
+        meld = melds_by_key(view.melds[side], rules).get(rank)  # HF-9, CUB-4
         if meld is not None and not (rules.pile_nocanadd and meld.is_canasta):
             return SURE_TAKE
     pair = counts.p_holds_at_least(seat, rank, 2)
@@ -157,7 +157,7 @@ def endgame_relief(view: PlayerView, card: int, situation: Situation) -> float:
     if view.rules.wild[card]:
         return 0.0
     rank = RANK_OF[card]
-    joins = melds_by_key(side_melds(view), view.rules.books_closed)  # HF-9
+    joins = melds_by_key(side_melds(view), view.rules)  # HF-9, CUB-4
     if rank in joins or rank_counts(view.hand)[rank] >= 3:
         return 0.0
     return float(VALUE_OF[card])

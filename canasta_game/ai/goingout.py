@@ -134,7 +134,7 @@ def race_shed_relief(view: PlayerView, card: int, situation: Situation) -> float
         return RACE_SHED + rules.hand_cost[card] if stops < BLACK_THREE_MELD else 0.0
     melds = side_melds(view)
     rank = RANK_OF[card]
-    if rank in melds_by_key(melds, rules.books_closed) or rank_counts(view.hand)[rank] >= 3:
+    if rank in melds_by_key(melds, rules) or rank_counts(view.hand)[rank] >= 3:
         return 0.0
     if extends_sequence_of(view.rules, melds, card):
         return 0.0

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
 from canasta_game.engine.cards import IS_NATURAL, RANK_OF, VALUE_OF
+from canasta_game.engine.handfoot import takes_no_more
 from canasta_game.engine.meldrules import meld_facts
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.rules import Rules
@@ -38,12 +39,13 @@ def side_melds(view: PlayerView, side: int | None = None) -> tuple[TableMeld, ..
     return view.melds[view.side if side is None else side]
 
 
-def melds_by_key(melds: Sequence[TableMeld], books_closed: bool = False) -> dict[int, TableMeld]:
-    """The meld a card of each rank would join (the open one when a rank has two); under
-    HF-9 (``books_closed``) a finished book takes no more cards, so it is none."""
+def melds_by_key(melds: Sequence[TableMeld], rules: Rules | None = None) -> dict[int, TableMeld]:
+    """The meld a card of each rank would join (the open one when a rank has two); with
+    ``rules``, none that takes no more cards (a finished book, HF-9; a meld at CUB-4's or
+    MAC-15's most cards: ``handfoot.takes_no_more``)."""
     out: dict[int, TableMeld] = {}
     for meld in melds:
-        if books_closed and meld.is_canasta:
+        if rules is not None and takes_no_more(rules, meld):
             continue
         current = out.get(meld.key)
         if current is None or (current.is_canasta and not meld.is_canasta):

@@ -31,7 +31,7 @@ def keeper(rules: Rules, hand: Sequence[int], melds: Sequence[TableMeld]) -> Cal
     (a discard decision asks for every card in hand). What a card does comes from the
     rules' tables (wild, stop card, cost in hand), so a variant changes it in one place."""
     counts = rank_counts(hand)
-    table = melds_by_key(melds, rules.books_closed)
+    table = melds_by_key(melds, rules)
     wild, stops, cost = rules.wild, rules.stops, rules.hand_cost
     runs = run_keep_values(rules, hand, melds)  # the sequence family's runs (SAM-9)
     surplus = surplus_wilds(rules, hand, melds) > 0  # wild cards with nowhere to go (SAM-10)

@@ -101,7 +101,7 @@ def pile_take_value(view: PlayerView, take: TakePile, situation: Situation) -> f
     top = view.pile_cards[-1]
     below = view.pile_cards[:-1]
     used = move_cards(take)
-    melded_keys = set(melds_by_key(side_melds(view), view.rules.books_closed))  # HF-9
+    melded_keys = set(melds_by_key(side_melds(view), view.rules))  # HF-9, CUB-4
     melded_keys.add(RANK_OF[top])
     for group in take.melds:
         melded_keys.update(RANK_OF[c] for c in group if IS_NATURAL[c])

@@ -13,6 +13,7 @@ from functools import cache
 
 from canasta_game.engine import events as ev
 from canasta_game.engine.cards import IS_BLACK_THREE, IS_RED_THREE, IS_WILD, RANK_OF, WILD_KEY
+from canasta_game.engine.cuban import size_problem
 from canasta_game.engine.meldrules import CanastaKind, canasta_kind, wild_cap
 from canasta_game.engine.reasons import Reason, reason
 from canasta_game.engine.rules import Rules
@@ -115,6 +116,14 @@ def book_full(rules: Rules, size: int) -> Reason | None:
     if rules.books_closed and size > rules.canasta_size:
         return reason("HF-9", "book_full", size=rules.canasta_size)
     return None
+
+
+def takes_no_more(rules: Rules, meld: TableMeld) -> bool:
+    """May no card join ``meld`` any more? A finished book (HF-9) or a meld holding the most
+    cards a meld may (CUB-4, MAC-15). The computer players read this, so that a card of such
+    a rank is not kept as one that grows a meld."""
+    grown = meld.naturals + meld.wilds + 1
+    return book_full(rules, grown) is not None or size_problem(rules, grown) is not None
 
 
 def can_go_out(state: State) -> bool:

@@ -517,8 +517,8 @@ def test_hf9_a_finished_book_takes_no_more_cards_so_its_rank_is_a_lone_card() ->
     rules = preset("hand-and-foot")
     book, three = _kings_book(rules, 7), _kings_book(rules, 3, mid=1)
     king = _kings_book(rules, 8).cards[7]
-    assert melds_by_key((book,), books_closed=True) == {}
-    assert melds_by_key((book, three), books_closed=True) == {three.key: three}
+    assert melds_by_key((book,), rules) == {}
+    assert melds_by_key((book, three), rules) == {three.key: three}
     assert melds_by_key((book,)) == {book.key: book}
     alone = keeper(rules, (king,), ())(king)
     assert keeper(rules, (king,), (book,))(king) == alone

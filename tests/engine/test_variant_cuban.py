@@ -19,6 +19,7 @@ from canasta_game.engine import (
     preset,
     state_from_setup,
 )
+from canasta_game.engine.handfoot import takes_no_more
 from canasta_game.engine.meldrules import CanastaKind, meld_facts
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.state import evolve
@@ -78,6 +79,17 @@ def test_a_canasta_holds_at_most_seven_cards_cub_4():
     rejected(state, Meld(0, add=((kings.mid, pick(state, 0, "Ks")),)), "CUB-4")
     state = _play("Kc Kd Ks Kh Kc Kd Ks Kh Qd")  # eight kings are no meld either
     rejected(state, Meld(0, (pick(state, 0, "Kc Kd Ks Kh Kc Kd Ks Kh"),)), "CUB-4")
+
+
+def test_a_full_canasta_takes_no_more_cards_for_the_bots_too_cub_4():
+    """CUB-4: ``takes_no_more``, what the computer players read, says what the check says: a
+    canasta of seven takes no card, one of six (or Classic's of seven) still does."""
+    state = _play("Ks Qc Qd", melds={0: ["Kc Kd Ks Kh Kc Kd 2c", "Qs Qh Qs"], 1: ["8c 8d 8s"]})
+    kings, queens = state.melds[0]
+    assert takes_no_more(CUBAN, kings) and not takes_no_more(CUBAN, queens)
+    assert not takes_no_more(preset("classic-4"), kings)
+    six = _play("Ks Qc Qd", melds={0: ["Kc Kd Ks Kh Kc 2c"], 1: ["8c 8d 8s"]}).melds[0][0]
+    assert not takes_no_more(CUBAN, six)
 
 
 def test_the_pile_cannot_grow_a_full_canasta_cub_4():

@@ -29,6 +29,7 @@ from canasta_game.engine import (
 from canasta_game.engine import events as ev
 from canasta_game.engine.codec import log_to_dict, replay, state_from_dict, state_to_dict
 from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.handfoot import takes_no_more
 from canasta_game.engine.state import Question, evolve
 
 HF = preset("hand-and-foot")
@@ -150,6 +151,8 @@ def test_hf_9_a_book_takes_no_more_cards_and_a_new_meld_starts_beside_it():
     rejected(state, Meld(0, add=((book.mid, pick(state, 0, "2c")),)), "HF-9")
     after = legal(state, Meld(0, (pick(state, 0, "Kh Kd Ks"),)))
     assert [m.size for m in after.melds[0]] == [7, 3]
+    full, beside = after.melds[0]
+    assert takes_no_more(state.rules, full) and not takes_no_more(state.rules, beside)
 
 
 def test_hf_9_eight_cards_are_never_one_meld():
