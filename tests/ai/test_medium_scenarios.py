@@ -15,7 +15,13 @@ from dataclasses import replace
 from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import DANGER_WEIGHT, SURE_TAKE, danger, endgame_relief, take_chance
 from canasta_game.ai.goingout import go_out_or_hold
-from canasta_game.ai.handfoot import foot_gain, pile_swell_cost
+from canasta_game.ai.handfoot import (
+    WILD_BOOK_PULL,
+    WILD_ELSEWHERE,
+    foot_gain,
+    pile_swell_cost,
+    wild_book_gain,
+)
 from canasta_game.ai.handsense import melds_by_key, side_melds
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.melding import meld_score, natural_chance
@@ -36,7 +42,14 @@ from canasta_game.engine.actions import (
     Meld,
     TakePile,
 )
-from canasta_game.engine.cards import IS_NATURAL, IS_WILD, RANK_OF, card_text, parse_card
+from canasta_game.engine.cards import (
+    IS_NATURAL,
+    IS_WILD,
+    RANK_OF,
+    WILD_KEY,
+    card_text,
+    parse_card,
+)
 from canasta_game.engine.game import apply
 from canasta_game.engine.meldrules import make_meld
 from canasta_game.engine.movegen import legal_moves
@@ -534,3 +547,23 @@ def test_hf9_a_finished_book_takes_no_more_cards_so_its_rank_is_a_lone_card() ->
     assert take_chance(theirs, book.key, CardCount(theirs)) < SURE_TAKE
     classic = replace(theirs, rules=RULES, melds=((), (_kings_book(RULES, 7),)))
     assert take_chance(classic, book.key, CardCount(classic)) == SURE_TAKE
+
+
+def test_hf17_wild_cards_go_to_the_missing_wild_book_not_onto_groups() -> None:
+    """HF-17: while the side lacks its wild book, a wild card laid on the wild meld earns
+    WILD_BOOK_PULL and one laid on a group costs WILD_ELSEWHERE; once the book is there (or
+    in Classic, which has no quota) neither counts."""
+    rules = preset("hand-and-foot")
+    wilds = [c for c in sorted(set(pack(rules))) if rules.wild[c]]
+    kings = _kings_book(rules, 4)
+    wild_meld = make_meld(rules, 1, WILD_KEY, tuple(wilds[:3]), 0, 3)
+    view = observe(new_hand(rules, "wild book", 0), 0)
+    view = replace(view, hand=(*view.hand, *wilds[3:5]), melds=((kings, wild_meld), ()))
+    onto_group = Meld(0, add=((kings.mid, (wilds[3],)),))
+    onto_wild = Meld(0, add=((wild_meld.mid, (wilds[3], wilds[4])),))
+    assert wild_book_gain(view, onto_group) == -WILD_ELSEWHERE
+    assert wild_book_gain(view, onto_wild) == 2 * WILD_BOOK_PULL
+    book = make_meld(rules, 2, WILD_KEY, tuple(wilds[5:12]), 0, 7)
+    done = replace(view, melds=((kings, wild_meld, book), ()))
+    assert wild_book_gain(done, onto_group) == 0 == wild_book_gain(done, onto_wild)
+    assert wild_book_gain(replace(view, rules=RULES), onto_group) == 0
