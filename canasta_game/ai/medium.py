@@ -73,7 +73,7 @@ def _draw_scores(view: PlayerView, legal: Sequence[Action], situation: Situation
     for move in legal:
         if isinstance(move, TakePile):
             value = pile_take_value(view, move, situation) + mac.pure_meld_gain(view, move, odds)
-            out.append((value - handfoot.pile_swell_cost(view, move, situation), move))  # HF-12
+            out.append((value - handfoot.pile_swell_cost(view, move, situation), move))  # HF-16
         elif isinstance(move, DrawStock):
             out.append((draw_value(view.rules), move))
     out.extend(opening_first_scores(view, legal, situation))  # IT-7: open, then take

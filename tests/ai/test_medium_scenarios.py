@@ -16,6 +16,7 @@ from canasta_game.ai.counting import CardCount
 from canasta_game.ai.discard import DANGER_WEIGHT, SURE_TAKE, danger, endgame_relief, take_chance
 from canasta_game.ai.goingout import go_out_or_hold
 from canasta_game.ai.handfoot import (
+    SWELL_CARD,
     WILD_BOOK_PULL,
     WILD_ELSEWHERE,
     foot_gain,
@@ -409,10 +410,10 @@ def test_hf9_mac29_a_side_that_can_go_out_does_not_hold_on_to_build() -> None:
         assert go_out_or_hold(replace(view, rules=rules), situation)
 
 
-def test_hf12_a_pile_of_black_threes_costs_a_hand_and_foot_player_turns() -> None:
-    """HF-12: black threes are never melded, so each one in a pile is a turn's discard; once
-    the side has its books (HF-16) every card taken must go before going out. Nothing of it
-    counts in Classic."""
+def test_hf16_a_pile_swells_the_hand_only_once_the_side_has_its_books() -> None:
+    """HF-16: once the side has its books every card taken must go before going out, so each
+    card below the top costs SWELL_CARD; before that the pile costs nothing, black threes
+    (HF-12: never melded, but each a stop to throw) included. Nothing of it in Classic."""
     rules = preset("hand-and-foot")
     view = observe(new_hand(rules, "swell", 0), 0)
     threes = [c for c in range(len(rules.stops)) if rules.stops[c]][:3]
@@ -421,10 +422,11 @@ def test_hf12_a_pile_of_black_threes_costs_a_hand_and_foot_player_turns() -> Non
     with_threes = replace(view, pile_cards=(*threes, plain[0]))
     without = replace(view, pile_cards=(*plain[1:], plain[0]))
     situation = replace(read_situation(view), can_go_out_quota=False)
-    assert pile_swell_cost(with_threes, take, situation) > 0
+    assert pile_swell_cost(with_threes, take, situation) == 0
     assert pile_swell_cost(without, take, situation) == 0
     quota = replace(situation, can_go_out_quota=True)
-    assert pile_swell_cost(without, take, quota) > 0  # three cards below the top to shed
+    assert pile_swell_cost(without, take, quota) == 3 * SWELL_CARD  # three below the top
+    assert pile_swell_cost(with_threes, take, quota) == 3 * SWELL_CARD
     classic = replace(with_threes, rules=RULES)
     assert pile_swell_cost(classic, take, quota) == 0
 
