@@ -23,7 +23,15 @@ from canasta_game.i18n import _
 from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
-from canasta_game.ui.shell.score_dialog import ScoreDialog, cell_text, line_keys
+from canasta_game.ui.shell.score_dialog import (
+    LABEL_PX,
+    MIN_COLUMN,
+    ScoreDialog,
+    cell_text,
+    label_width,
+    line_keys,
+)
+from canasta_game.ui.shell.theme import display_font
 from canasta_game.ui.table.sheet import sheet_columns
 
 
@@ -94,3 +102,16 @@ def test_the_score_sheet_names_the_lines_as_the_dialog_does() -> None:
     columns = sheet_columns(session, session.view(), ["NS", "EW"])
     labels = {label for column in columns for hand in column.hands for label, _v in hand}
     assert {_("Escaleras"), _("Bolivias"), _("Black threes left in hand")} <= labels
+
+
+def test_hf_21_a_long_line_name_widens_the_label_column_while_the_figures_keep_room() -> None:
+    """HF-21's "Red threes caught in hand or foot" with three sides at 1024x640 once clipped
+    at 240 pixels: the column now fits the longest name, never narrower than before, and
+    leaves each side MIN_COLUMN for its figures."""
+    long = _("Red threes caught in hand or foot")
+    needed = display_font(LABEL_PX, bold=False).size(long)[0]
+    assert needed > 240
+    width = label_width([_("Melded cards"), long], [_("This hand")], 3, 1000)
+    assert width >= needed and 1000 - 56 - width >= 3 * MIN_COLUMN
+    assert label_width([_("Melded cards")], [_("This hand")], 2, 1000) == 320
+    assert label_width([long], [], 6, 1000) == 240  # six sides: no room to widen it

@@ -16,7 +16,11 @@ from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT, side_class
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT, display_font, side_class
+
+LABEL_PX, HEADING_PX = 18, 20  # the theme's "label" and "@subheading" font sizes
+LABEL_PAD = 12  # between a line's name and the first column
+MIN_COLUMN = 150  # a side's figures, e.g. "(13) -1,250", and its name
 
 
 def line_keys(score: HandScore) -> list[str]:
@@ -62,7 +66,9 @@ class ScoreDialog(GuiScene):
         keys = line_keys(score)
         sides = len(score.sides)
         row_h = 30 if size[1] >= 760 else 28
-        label_w = 320 if sides <= 2 else 240  # room for the variants' longer line names
+        labels = [score_line_label(key, session.rules) for key in keys]
+        totals = (_("This hand"), _("Before this hand"), _("Match total"))
+        label_w = label_width([*labels, totals[1]], [totals[0], totals[2]], sides, size[0] - 24)
         col_w = 290 if sides <= 2 else 230  # side names in a longer language
         width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
@@ -100,8 +106,7 @@ class ScoreDialog(GuiScene):
                 )
             y += row_h
         y += 6
-        for key in keys:
-            label = score_line_label(key, session.rules)
+        for key, label in zip(keys, labels, strict=True):
             self.label(label, pygame.Rect(28, y, label_w, row_h), panel)
             for side in range(sides):
                 self.label(
@@ -116,9 +121,9 @@ class ScoreDialog(GuiScene):
             total - hand for total, hand in zip(record.totals_after, score.totals, strict=True)
         ]
         for text, values, cls in (
-            (_("This hand"), score.totals, "@strong_value"),
-            (_("Before this hand"), before, "@value"),
-            (_("Match total"), record.totals_after, "@strong_value"),
+            (totals[0], score.totals, "@strong_value"),
+            (totals[1], before, "@value"),
+            (totals[2], record.totals_after, "@strong_value"),
         ):
             self.label(
                 text,
@@ -169,3 +174,14 @@ class ScoreDialog(GuiScene):
         if not self.veiled:
             self._look_at_table(False)  # Escape brings the score back
         return True  # Escape does not skip the score; the button does
+
+
+def label_width(plain: list[str], headings: list[str], sides: int, room: int) -> int:
+    """The score sheet's column of line names: 320 pixels for two sides, 240 for more, and
+    wider where a name needs it (a variant's own lines, such as Hand and Foot's "Red threes
+    caught in hand or foot", or a longer language), as long as each side keeps MIN_COLUMN
+    of the ``room`` the window gives for its figures. ``plain`` names are in the theme's
+    label font, ``headings`` in its "@subheading" one."""
+    need = max(display_font(LABEL_PX, bold=False).size(text)[0] for text in plain)
+    need = max([need, *(display_font(HEADING_PX).size(text)[0] for text in headings)])
+    return max(320 if sides <= 2 else 240, min(need + LABEL_PAD, room - 56 - sides * MIN_COLUMN))
