@@ -39,13 +39,13 @@ def side_melds(view: PlayerView, side: int | None = None) -> tuple[TableMeld, ..
     return view.melds[view.side if side is None else side]
 
 
-def melds_by_key(melds: Sequence[TableMeld], rules: Rules | None = None) -> dict[int, TableMeld]:
-    """The meld a card of each rank would join (the open one when a rank has two); with
-    ``rules``, none that takes no more cards (a finished book, HF-9; a meld at CUB-4's or
-    MAC-15's most cards: ``handfoot.takes_no_more``)."""
+def melds_by_key(melds: Sequence[TableMeld], rules: Rules) -> dict[int, TableMeld]:
+    """The meld a card of each rank would join (the open one when a rank has two); none that
+    takes no more cards (a finished book, HF-9; a meld at CUB-4's or MAC-15's most cards:
+    ``handfoot.takes_no_more``)."""
     out: dict[int, TableMeld] = {}
     for meld in melds:
-        if rules is not None and takes_no_more(rules, meld):
+        if takes_no_more(rules, meld):
             continue
         current = out.get(meld.key)
         if current is None or (current.is_canasta and not meld.is_canasta):

@@ -24,14 +24,13 @@ from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.score_dialog import (
-    LABEL_PX,
     MIN_COLUMN,
     ScoreDialog,
     cell_text,
     label_width,
     line_keys,
 )
-from canasta_game.ui.shell.theme import display_font
+from canasta_game.ui.shell.theme import LABEL_FONT_PX, display_font
 from canasta_game.ui.table.sheet import sheet_columns
 
 
@@ -109,7 +108,7 @@ def test_hf_21_a_long_line_name_widens_the_label_column_while_the_figures_keep_r
     at 240 pixels: the column now fits the longest name, never narrower than before, and
     leaves each side MIN_COLUMN for its figures."""
     long = _("Red threes caught in hand or foot")
-    needed = display_font(LABEL_PX, bold=False).size(long)[0]
+    needed = display_font(LABEL_FONT_PX, bold=False).size(long)[0]
     assert needed > 240
     width = label_width([_("Melded cards"), long], [_("This hand")], 3, 1000)
     assert width >= needed and 1000 - 56 - width >= 3 * MIN_COLUMN

@@ -16,9 +16,14 @@ from canasta_game.ui.score_lines import score_line_label
 from canasta_game.ui.shell.context import ShellContext
 from canasta_game.ui.shell.gui_scene import GuiScene, centred
 from canasta_game.ui.shell.names import how_it_ended, side_members, side_name
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT, display_font, side_class
+from canasta_game.ui.shell.theme import (
+    BUTTON_HEIGHT,
+    LABEL_FONT_PX,
+    SUBHEADING_FONT_PX,
+    display_font,
+    side_class,
+)
 
-LABEL_PX, HEADING_PX = 18, 20  # the theme's "label" and "@subheading" font sizes
 LABEL_PAD = 12  # between a line's name and the first column
 MIN_COLUMN = 150  # a side's figures, e.g. "(13) -1,250", and its name
 
@@ -182,6 +187,6 @@ def label_width(plain: list[str], headings: list[str], sides: int, room: int) ->
     caught in hand or foot", or a longer language), as long as each side keeps MIN_COLUMN
     of the ``room`` the window gives for its figures. ``plain`` names are in the theme's
     label font, ``headings`` in its "@subheading" one."""
-    need = max(display_font(LABEL_PX, bold=False).size(text)[0] for text in plain)
-    need = max([need, *(display_font(HEADING_PX).size(text)[0] for text in headings)])
+    need = max(display_font(LABEL_FONT_PX, bold=False).size(text)[0] for text in plain)
+    need = max([need, *(display_font(SUBHEADING_FONT_PX).size(text)[0] for text in headings)])
     return max(320 if sides <= 2 else 240, min(need + LABEL_PAD, room - 56 - sides * MIN_COLUMN))

@@ -27,6 +27,10 @@ DIM_ALPHA = 150
 BUTTON_HEIGHT = 46
 BUTTON_FONT_PX = 19
 """The shell's buttons' text size (bold), also used to measure how wide a button must be."""
+LABEL_FONT_PX = 18
+"""A label's text size, also used to measure how wide a column of labels must be."""
+SUBHEADING_FONT_PX = 20
+"""A sub-heading's text size (bold), measured like a label's."""
 BUTTON_PAD = 18
 ROW_HEIGHT = 40
 GAP = 12
@@ -95,7 +99,7 @@ def theme() -> dict[str, Any]:
         "@shell_button": {"font": _font(BUTTON_FONT_PX, bold=True), "misc": rounded},
         "label": {
             "colours": {"normal_text": _hex(CREAM), "dark_bg": "#00000000"},
-            "font": _font(18),
+            "font": _font(LABEL_FONT_PX),
             "misc": {"text_horiz_alignment": "left"},
         },
         "@heading": {
@@ -103,7 +107,10 @@ def theme() -> dict[str, Any]:
             "font": _font(30, bold=True),
             "misc": {"text_horiz_alignment": "center"},
         },
-        "@subheading": {"colours": {"normal_text": _hex(GOLD)}, "font": _font(20, bold=True)},
+        "@subheading": {
+            "colours": {"normal_text": _hex(GOLD)},
+            "font": _font(SUBHEADING_FONT_PX, bold=True),
+        },
         "@value": {"misc": {"text_horiz_alignment": "right"}},
         "@strong_value": {"font": _font(18, bold=True), "misc": {"text_horiz_alignment": "right"}},
         "@centred": {"misc": {"text_horiz_alignment": "center"}},
