@@ -101,6 +101,7 @@ def reconcile(
     plan: TablePlan,
     move: Movement,
     pace: Pace,
+    *,
     stock: Point,
     seat_points: dict[int, Point],
     me: int,
@@ -108,156 +109,218 @@ def reconcile(
 ) -> None:
     """Make ``store`` match ``plan``, launching the flights that show the change; a foot
     picked up (HF-8) sends its cards from ``feet[seat]``, where its packet lay."""
-    foot_of = {seat: (feet or {}).get(seat, stock) for seat in move.feet}
     old_keys = store.all_keys()
     new_keys = set(plan.homes)
-    launches: list[_Launch] = []
-    seats = {seat for seat in seat_points}
+    work = _Reconciler(
+        store=store,
+        plan=plan,
+        move=move,
+        stock=stock,
+        seat_points=seat_points,
+        me=me,
+        foot_of={seat: (feet or {}).get(seat, stock) for seat in move.feet},
+    )
+    work.pool_backs(old_keys - new_keys)
+    work.wait_backs(new_keys - old_keys)
+    work.cards_left_view(sorted(k for k in old_keys - new_keys if isinstance(k, int)))
+    work.cards_came_into_view(sorted(k for k in new_keys - old_keys if isinstance(k, int)))
+    work.backs_appeared()
+    work.cards_stayed(old_keys & new_keys)
+    _schedule(store, work.launches, pace)
 
-    # Backs that left each hidden hand, rightmost first: the cards they reveal leave from there.
-    pool: dict[int, list[CardSprite]] = {seat: [] for seat in seats}
-    for key in sorted(old_keys - new_keys, key=lambda k: (isinstance(k, tuple), str(k))):
-        seat = _seat_of_back(key)
-        if seat is not None:
-            sprite = store.pop(key)
-            pool.setdefault(seat, []).append(sprite)
-    for seat in pool:
-        pool[seat].sort(key=lambda s: s.key[2] if isinstance(s.key, tuple) else 0)
 
-    new_backs: dict[int, list[Key]] = {}
-    for key in sorted((k for k in new_keys - old_keys if isinstance(k, tuple)), key=str):
-        new_backs.setdefault(key[1], []).append(key)  # type: ignore[index]
-    for keys in new_backs.values():
-        keys.sort(key=lambda k: k[2])  # type: ignore[index]
+@dataclass(slots=True)
+class _Reconciler:
+    """One ``reconcile``: the sprites it has freed and the flights it has launched so far.
 
-    def home_of(key: Key) -> Home:
-        return plan.homes[key]
+    ``pool``: per seat, the backs that left that hidden hand, so the cards they reveal leave
+    from there; ``waiting``: per seat, the new back keys of a hidden hand not yet given a
+    sprite, in fan order.
+    """
 
-    # Cards that disappeared from view: into a hidden hand (pile taken), or gone (new hand).
-    for key in sorted((k for k in old_keys - new_keys if isinstance(k, int)), key=lambda k: k):
-        sprite = store.pop(key)
-        seat = move.destination.get(key)
-        if seat is None and move.fallback_seat is not None and move.fallback_seat != me:
-            seat = move.fallback_seat if move.fallback_seat in seats else None
-        if seat is None or seat not in seats:
-            continue  # the hand is over: the card is simply cleared away
-        start = (sprite.x, sprite.y)
-        from_kind, from_turned = sprite.kind, sprite.turned
-        waiting = new_backs.get(seat)
-        if waiting:
-            back = waiting.pop(0)
-            store.rekey(sprite, back, None)
-            sprite.home = home_of(back)
-            launches.append(
-                _Launch(
-                    sprite,
-                    start,
-                    True,
-                    True,
-                    from_kind,
-                    from_turned,
-                    move.order.get(key, 999),
-                    True,
-                )
-            )
-        else:
-            target = seat_points[seat]
-            sprite.home = Home(target[0], target[1], sprite.home.kind, False, sprite.home.turned)
-            launches.append(
-                _Launch(
-                    sprite,
-                    start,
-                    True,
-                    True,
-                    from_kind,
-                    from_turned,
-                    move.order.get(key, 999),
-                    True,
-                    retire=True,
-                )
-            )
+    store: SpriteStore
+    plan: TablePlan
+    move: Movement
+    stock: Point
+    seat_points: dict[int, Point]
+    me: int
+    foot_of: dict[int, Point]
+    pool: dict[int, list[CardSprite]] = field(default_factory=dict)
+    waiting: dict[int, list[Key]] = field(default_factory=dict)
+    launches: list[_Launch] = field(default_factory=list)
 
-    # Cards that came into view.
-    for key in sorted((k for k in new_keys - old_keys if isinstance(k, int)), key=lambda k: k):
-        home = home_of(key)
-        seat = move.origin.get(key)
-        if seat is None and key not in move.from_stock and home.zone != "hand":
-            fallback = move.fallback_seat
-            seat = fallback if fallback is not None and fallback != me else None
-        donors = pool.get(seat, []) if seat is not None else []
-        order = move.order.get(key, 999)
-        if donors:
-            sprite = donors.pop()
+    def pool_backs(self, gone: set[Key]) -> None:
+        """Take the backs that left each hidden hand off the table, rightmost first."""
+        self.pool = {seat: [] for seat in self.seat_points}
+        for key in sorted(gone, key=lambda k: (isinstance(k, tuple), str(k))):
+            seat = _seat_of_back(key)
+            if seat is not None:
+                self.pool.setdefault(seat, []).append(self.store.pop(key))
+        for sprites in self.pool.values():
+            sprites.sort(key=lambda s: s.key[2] if isinstance(s.key, tuple) else 0)
+
+    def wait_backs(self, appeared: set[Key]) -> None:
+        """Note the new backs of each hidden hand, in fan order."""
+        for key in sorted((k for k in appeared if isinstance(k, tuple)), key=str):
+            self.waiting.setdefault(key[1], []).append(key)  # type: ignore[index]
+        for keys in self.waiting.values():
+            keys.sort(key=lambda k: k[2])  # type: ignore[index]
+
+    def cards_left_view(self, keys: list[int]) -> None:
+        """Cards that disappeared from view: into a hidden hand (pile taken), or gone (the
+        hand is over, and they are simply cleared away)."""
+        move = self.move
+        for key in keys:
+            sprite = self.store.pop(key)
+            seat = move.destination.get(key)
+            if seat is None and move.fallback_seat is not None and move.fallback_seat != self.me:
+                seat = move.fallback_seat
+            if seat is None or seat not in self.seat_points:
+                continue
             start = (sprite.x, sprite.y)
             from_kind, from_turned = sprite.kind, sprite.turned
-            store.rekey(sprite, key, key)
-            sprite.home = home
-            launches.append(
-                _Launch(sprite, start, True, False, from_kind, from_turned, order, True)
+            waiting = self.waiting.get(seat)
+            retire = not waiting
+            if waiting:
+                back = waiting.pop(0)
+                self.store.rekey(sprite, back, None)
+                sprite.home = self.plan.homes[back]
+            else:  # no back to become: fly into the seat and vanish there
+                x, y = self.seat_points[seat]
+                old = sprite.home
+                sprite.home = Home(x, y, old.kind, False, old.turned)
+            self.launches.append(
+                _Launch(
+                    sprite=sprite,
+                    start=start,
+                    face_up=True,
+                    wait_face_up=True,
+                    from_kind=from_kind,
+                    from_turned=from_turned,
+                    order=_departure(move, key),
+                    travel=True,
+                    retire=retire,
+                )
             )
-            continue
-        if seat is not None and seat in seat_points:
-            start = seat_points[seat]
-            wait_face: bool | None = False
-        else:
-            mine = home.zone == "hand" and key not in move.from_stock
-            start = foot_of.get(me, stock) if mine else stock
-            wait_face = False
-        sprite = CardSprite(key, key, start[0], start[1], home)
-        store.add(sprite)
-        launches.append(_Launch(sprite, start, True, wait_face, "table", False, order, True))
 
-    # Backs that appeared: drawn from the stock (or left over from a hand that shrank).
-    for seat, keys in new_backs.items():
+    def cards_came_into_view(self, keys: list[int]) -> None:
+        """Cards that came into view: out of a hidden hand (one of its backs turns into the
+        card), from a seat, from the human's foot, or from the stock."""
+        move = self.move
         for key in keys:
-            home = home_of(key)
-            donors = pool.get(seat, [])
+            home = self.plan.homes[key]
+            seat = move.origin.get(key)
+            if seat is None and key not in move.from_stock and home.zone != "hand":
+                fallback = move.fallback_seat
+                seat = fallback if fallback is not None and fallback != self.me else None
+            donors = self.pool.get(seat, []) if seat is not None else []
+            order = _departure(move, key)
             if donors:
-                sprite = donors.pop(0)
+                sprite = donors.pop()
                 start = (sprite.x, sprite.y)
-                store.rekey(sprite, key, None)
+                from_kind, from_turned = sprite.kind, sprite.turned
+                self.store.rekey(sprite, key, key)
+                sprite.home = home
+                self.launches.append(
+                    _Launch(
+                        sprite=sprite,
+                        start=start,
+                        face_up=True,
+                        wait_face_up=False,
+                        from_kind=from_kind,
+                        from_turned=from_turned,
+                        order=order,
+                        travel=True,
+                    )
+                )
+                continue
+            if seat is not None and seat in self.seat_points:
+                start = self.seat_points[seat]
+            elif home.zone == "hand" and key not in move.from_stock:
+                start = self.foot_of.get(self.me, self.stock)
             else:
-                start = foot_of.get(seat, stock)
-                sprite = CardSprite(key, None, start[0], start[1], home)
-                store.add(sprite)
-            from_kind = sprite.kind if donors else "table"
-            sprite.home = home
-            launches.append(_Launch(sprite, start, False, None, from_kind, False, 998, True))
-
-    # Cards that stayed in view but moved.
-    for key in old_keys & new_keys:
-        sprite = store.get(key)
-        assert sprite is not None
-        home = home_of(key)
-        old = sprite.home
-        sprite.home = home
-        if sprite.dragged:
-            continue
-        if sprite.flight is not None:
-            sprite.flight.end = (home.x, home.y)  # retarget a card already in the air
-            continue
-        at_home = abs(sprite.x - home.x) < 0.5 and abs(sprite.y - home.y) < 0.5
-        if at_home and (old.kind, old.turned, old.face_up) == (
-            home.kind,
-            home.turned,
-            home.face_up,
-        ):
-            continue
-        travel = old.zone != home.zone
-        launches.append(
-            _Launch(
-                sprite,
-                (sprite.x, sprite.y),
-                home.face_up or old.face_up,
-                None,
-                old.kind,
-                old.turned,
-                move.order.get(key, 999) if isinstance(key, int) else 999,
-                travel,
+                start = self.stock
+            sprite = CardSprite(key, key, start[0], start[1], home)
+            self.store.add(sprite)
+            self.launches.append(
+                _Launch(
+                    sprite=sprite,
+                    start=start,
+                    face_up=True,
+                    wait_face_up=False,
+                    from_kind="table",
+                    from_turned=False,
+                    order=order,
+                    travel=True,
+                )
             )
-        )
 
-    _schedule(store, launches, pace)
+    def backs_appeared(self) -> None:
+        """Backs that appeared: drawn from the stock (or a foot), or left over from a hand
+        that shrank."""
+        for seat, keys in self.waiting.items():
+            for key in keys:
+                home = self.plan.homes[key]
+                donors = self.pool.get(seat, [])
+                if donors:
+                    sprite = donors.pop(0)
+                    start = (sprite.x, sprite.y)
+                    from_kind = sprite.kind
+                    self.store.rekey(sprite, key, None)
+                else:
+                    start = self.foot_of.get(seat, self.stock)
+                    sprite = CardSprite(key, None, start[0], start[1], home)
+                    self.store.add(sprite)
+                    from_kind = "table"
+                sprite.home = home
+                self.launches.append(
+                    _Launch(
+                        sprite=sprite,
+                        start=start,
+                        face_up=False,
+                        wait_face_up=None,
+                        from_kind=from_kind,
+                        from_turned=False,
+                        order=998,
+                        travel=True,
+                    )
+                )
+
+    def cards_stayed(self, keys: set[Key]) -> None:
+        """Cards that stayed in view: those whose home moved glide there (a card in the air
+        is retargeted, a dragged one left alone)."""
+        for key in keys:
+            sprite = self.store.get(key)
+            assert sprite is not None
+            home = self.plan.homes[key]
+            old = sprite.home
+            sprite.home = home
+            if sprite.dragged:
+                continue
+            if sprite.flight is not None:
+                sprite.flight.end = (home.x, home.y)
+                continue
+            at_home = abs(sprite.x - home.x) < 0.5 and abs(sprite.y - home.y) < 0.5
+            looks = (old.kind, old.turned, old.face_up)
+            if at_home and looks == (home.kind, home.turned, home.face_up):
+                continue
+            self.launches.append(
+                _Launch(
+                    sprite=sprite,
+                    start=(sprite.x, sprite.y),
+                    face_up=home.face_up or old.face_up,
+                    wait_face_up=None,
+                    from_kind=old.kind,
+                    from_turned=old.turned,
+                    order=_departure(self.move, key),
+                    travel=old.zone != home.zone,
+                )
+            )
+
+
+def _departure(move: Movement, key: Key) -> int:
+    """Where a card comes in the move's order of departures (backs and unnamed cards last)."""
+    return move.order.get(key, 999) if isinstance(key, int) else 999
 
 
 def _schedule(store: SpriteStore, launches: list[_Launch], pace: Pace) -> None:

@@ -396,10 +396,10 @@ class TableScene:
             self.plan,
             move,
             pace if pace is not None else self.pace(human=True),
-            self.layout.stock.center,
-            self._seat_points(),
-            self.me,
-            {seat: foot_rect(self.layout, seat, self.me).center for seat in move.feet},
+            stock=self.layout.stock.center,
+            seat_points=self._seat_points(),
+            me=self.me,
+            feet={seat: foot_rect(self.layout, seat, self.me).center for seat in move.feet},
         )
 
     def _seat_points(self) -> dict[int, tuple[float, float]]:
