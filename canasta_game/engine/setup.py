@@ -8,7 +8,7 @@ builds any position from RULES.md notation, for tests, tutorials and bug reports
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from canasta_game.engine.cards import (
@@ -174,6 +174,27 @@ def _upcard(state: State, stock: list[int]) -> State:
     return evolve(state, pile=tuple(pile), pile_frozen=frozen)
 
 
+def _setup_melds(
+    rules: Rules, melds: Mapping[int, Sequence[str]], take: Callable[[str], tuple[int, ...]]
+) -> tuple[tuple[TableMeld, ...], ...]:
+    """Each side's melds of a setup, numbered in the order given; an illegal one is refused
+    with the engine's reason (``classify``)."""
+    side_melds: list[tuple[TableMeld, ...]] = [() for _ in range(rules.sides)]
+    mid = 0
+    for side, texts in melds.items():
+        built = []
+        for text in texts:
+            cards = take(text)
+            kind = classify(rules, cards)
+            if isinstance(kind, Reason):
+                raise ValueError(f"setup meld {text!r} is illegal: {kind}")
+            key, naturals, wilds = kind
+            built.append(make_meld(rules, mid, key, cards, naturals, wilds))
+            mid += 1
+        side_melds[side] = tuple(built)
+    return tuple(side_melds)
+
+
 def state_from_setup(
     rules: Rules,
     hands: Sequence[str | Iterable[str]],
@@ -216,19 +237,8 @@ def state_from_setup(
     dealer = (current - 1) % rules.players if dealer is None else dealer
     state = _empty(rules, seed, dealer, scores or (0,) * rules.sides)
     hand_cards = tuple(take(h) for h in hands)
-    side_melds: list[tuple[TableMeld, ...]] = [() for _ in range(rules.sides)]
-    mid = 0
-    for side, texts in (melds or {}).items():
-        built = []
-        for text in texts:
-            cards = take(text)
-            kind = classify(rules, cards)
-            if isinstance(kind, Reason):
-                raise ValueError(f"setup meld {text!r} is illegal: {kind}")
-            key, naturals, wilds = kind
-            built.append(make_meld(rules, mid, key, cards, naturals, wilds))
-            mid += 1
-        side_melds[side] = tuple(built)
+    side_melds = _setup_melds(rules, melds or {}, take)
+    mid = sum(len(m) for m in side_melds)
     threes: list[tuple[int, ...]] = [() for _ in range(rules.sides)]
     for side, text in (bonus_threes or {}).items():
         threes[side] = take(text)
@@ -247,7 +257,7 @@ def state_from_setup(
         pile=pile_cards,
         pile_frozen=pile_frozen,
         pile_hidden=pile_hidden,
-        melds=tuple(side_melds),
+        melds=side_melds,
         bonus_threes=tuple(threes),
         next_mid=mid,
         current=current,
