@@ -130,14 +130,46 @@ def hand_xs(uids: Sequence[int], width: int, card_w: int, gaps: bool, centre: fl
     return out
 
 
-def _area_slots(
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """Where one side's columns go (``_area_grid``): each column's top-left corner, the row
+    height, the cascade step and the cards' look."""
+
+    corners: list[tuple[int, int]]
+    row_h: int
+    step: int
+    kind: str
+    size: tuple[int, int]
+    badge_h: int
+    pad: int
+
+    def column(self, index: int) -> pygame.Rect:
+        """The column's whole drop area: its slot's width and the row's height."""
+        left, top = self.corners[index]
+        return pygame.Rect(left - self.pad // 2, top, self.size[0] + self.pad, self.row_h)
+
+    def cascade(
+        self, plan: TablePlan, index: int, cards: Sequence[int], *, z: int, zone: str
+    ) -> pygame.Rect:
+        """Lay ``cards`` down column ``index``, each ``step`` below the one before."""
+        card_w, card_h = self.size
+        left, top = self.corners[index]
+        x = left + card_w / 2
+        for i, uid in enumerate(cards):
+            y = top + card_h / 2 + i * self.step
+            plan.homes[uid] = Home(x, y, self.kind, z=z + i, zone=zone)
+        height = card_h + self.step * max(0, len(cards) - 1)
+        return pygame.Rect(left, top, card_w, height)
+
+
+def _area_grid(
     area: SideArea,
     layout: TableLayout,
     columns: list[list[int] | TableMeld],
     label_h: int,
     kind: str,
-) -> tuple[list[tuple[int, int]], int, int]:
-    """Top-left corners of each slot, the row height and the cascade step for an area."""
+) -> _Grid:
+    """The slots of an area for ``columns`` of cards of look ``kind``."""
     card_w, card_h = layout.card(kind)
     pad = layout.pad
     slot_w = card_w + max(4, pad)
@@ -159,25 +191,15 @@ def _area_slots(
         corners.append(
             (area.rect.left + pad // 2 + col * slot_w, area.rect.top + label_h + row * row_h)
         )
-    return corners, row_h, step
-
-
-def _lay_column(
-    plan: TablePlan,
-    cards: Sequence[int],
-    corner: tuple[int, int],
-    size: tuple[int, int],
-    kind: str,
-    step: int,
-    z: int,
-    zone: str,
-) -> pygame.Rect:
-    card_w, card_h = size
-    x = corner[0] + card_w / 2
-    for i, uid in enumerate(cards):
-        plan.homes[uid] = Home(x, corner[1] + card_h / 2 + i * step, kind, z=z + i, zone=zone)
-    height = card_h + step * max(0, len(cards) - 1)
-    return pygame.Rect(corner[0], corner[1], card_w, height)
+    return _Grid(
+        corners=corners,
+        row_h=row_h,
+        step=step,
+        kind=kind,
+        size=(card_w, card_h),
+        badge_h=badge_h,
+        pad=pad,
+    )
 
 
 def _lay_canasta(
@@ -252,11 +274,9 @@ def _lay_side(
 ) -> None:
     """The side's red threes, melds, staged groups and (MAC-33) a special hand laid down."""
     side = area.side
-    kind = area.card
     label_h = layout.fonts["badge"] + layout.pad // 2
     threes = three_columns(view, side)
     melds = sorted(view.melds[side], key=meld_order)
-    facts = {f.mid: f for f in view.meld_facts[side]}
     columns: list[list[int] | TableMeld] = [cards for _zone, cards in threes]
     columns.extend(melds)
     columns.extend(list(g) for g in staged)
@@ -265,71 +285,91 @@ def _lay_side(
         if area.mine:
             plan.staging_rect = area.rect.copy()
         return
-    corners, row_h, step = _area_slots(area, layout, columns, label_h, kind)
-    if kind == TABLE and step < layout.card(TABLE)[1] * MIN_STEP:
-        kind = MINI  # too many melds for the space: smaller cards keep every rank readable
-        corners, row_h, step = _area_slots(area, layout, columns, label_h, kind)
-    size = layout.card(kind)
-    badge_h = layout.fonts["badge"] + 4
-    index = 0
-    for zone, cards in threes:
-        rect = _lay_column(plan, cards, corners[index], size, kind, step, Z_THREES, zone)
-        column = pygame.Rect(rect.left, rect.top, rect.width, row_h)
+    grid = _area_grid(area, layout, columns, label_h, area.card)
+    if area.card == TABLE and grid.step < layout.card(TABLE)[1] * MIN_STEP:
+        # too many melds for the space: smaller cards keep every rank readable
+        grid = _area_grid(area, layout, columns, label_h, MINI)
+    for index, (zone, cards) in enumerate(threes):
+        rect = grid.cascade(plan, index, cards, z=Z_THREES, zone=zone)
+        column = pygame.Rect(rect.left, rect.top, rect.width, grid.row_h)
         spot = _spot(
-            side, -1, rect, column, count=len(cards), kind="threes", zone=zone, badge_h=badge_h
+            side, -1, rect, column, count=len(cards), kind="threes", zone=zone, badge_h=grid.badge_h
         )
         (plan.aside if zone.startswith("aside") else plan.threes)[side] = spot
-        index += 1
-    for meld in melds:
-        corner = corners[index]
+    _lay_melds(plan, view, side, melds, grid, first=len(threes))
+    first = len(threes) + len(melds)
+    _lay_staged(plan, side, staged, grid, first=first, wild=view.rules.wild)
+    first += len(staged)
+    for g, group in enumerate(special):  # MAC-33: face up, by rank, where melds would lie
+        grid.cascade(plan, first + g, group, z=Z_STAGED + 40 * g, zone=f"special:{side}")
+    if area.mine and not view.melds[side] and not special:
+        plan.staging_rect = area.rect.copy()
+
+
+def _lay_melds(
+    plan: TablePlan,
+    view: PlayerView,
+    side: int,
+    melds: Sequence[TableMeld],
+    grid: _Grid,
+    *,
+    first: int,
+) -> None:
+    """The side's melds from column ``first`` on: a canasta squared up, the rest cascaded."""
+    facts = {f.mid: f for f in view.meld_facts[side]}
+    for index, meld in enumerate(melds, start=first):
         z = Z_MELDS + 40 * index
         zone = f"meld:{side}:{meld.mid}"
         if meld.is_canasta:
-            rect = _lay_canasta(plan, meld, corner, size, kind, z, zone, wild=view.rules.wild)
+            corner = grid.corners[index]
+            wild = view.rules.wild
+            rect = _lay_canasta(plan, meld, corner, grid.size, grid.kind, z, zone, wild=wild)
         else:
             ordered = cascade_order(meld, view.rules.wild)
-            rect = _lay_column(plan, ordered, corner, size, kind, step, z, zone)
-        column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
+            rect = grid.cascade(plan, index, ordered, z=z, zone=zone)
         plan.melds.append(
             _spot(
                 side,
                 meld.mid,
                 rect,
-                column,
+                grid.column(index),
                 count=meld.size,
                 kind="meld",
                 zone=zone,
-                badge_h=badge_h,
+                badge_h=grid.badge_h,
                 canasta_kind=facts[meld.mid].canasta,
             )
         )
-        index += 1
+
+
+def _lay_staged(
+    plan: TablePlan,
+    side: int,
+    staged: Sequence[tuple[int, ...]],
+    grid: _Grid,
+    *,
+    first: int,
+    wild: Sequence[bool],
+) -> None:
+    """The human's staged groups (melds not yet made) from column ``first`` on, naturals
+    first."""
     for g, group in enumerate(staged):
-        corner = corners[index]
-        ordered = sorted(group, key=lambda c: (view.rules.wild[c], sort_key(c)))
-        rect = _lay_column(
-            plan, ordered, corner, size, kind, step, Z_STAGED + 40 * g, f"staged:{g}"
-        )
-        column = pygame.Rect(corner[0] - layout.pad // 2, corner[1], size[0] + layout.pad, row_h)
+        index = first + g
+        zone = f"staged:{g}"
+        ordered = sorted(group, key=lambda c: (wild[c], sort_key(c)))
+        rect = grid.cascade(plan, index, ordered, z=Z_STAGED + 40 * g, zone=zone)
         plan.staged.append(
             _spot(
                 side,
                 g,
                 rect,
-                column,
+                grid.column(index),
                 count=len(group),
                 kind="staged",
-                zone=f"staged:{g}",
-                badge_h=badge_h,
+                zone=zone,
+                badge_h=grid.badge_h,
             )
         )
-        index += 1
-    for g, group in enumerate(special):  # MAC-33: face up, by rank, where melds would lie
-        corner = corners[index]
-        _lay_column(plan, group, corner, size, kind, step, Z_STAGED + 40 * g, f"special:{side}")
-        index += 1
-    if area.mine and not view.melds[side] and not special:
-        plan.staging_rect = area.rect.copy()
 
 
 def _lay_pile(plan: TablePlan, view: PlayerView, layout: TableLayout) -> None:
