@@ -8,6 +8,7 @@ smaller of the two window ratios, so the table stays readable down to 1024x640.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -130,33 +131,9 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
     theirs = pygame.Rect(bands.left, bands.top, bands.width - pad, half - pad // 2)
     ours = pygame.Rect(bands.left, bands.top + half + pad // 2, bands.width - pad, half - pad)
 
-    seats: dict[int, SeatSpot] = {}
-    tops = [s for s in spots if s.startswith("top")]
     top_strip = pygame.Rect(col_w, hud.bottom, width - 2 * col_w, top_h)
-    spot_w = top_strip.width // max(1, len(tops))
-    for relative, where in enumerate(spots, start=1):
-        seat = (me + relative) % players
-        if where == "left":
-            rect = pygame.Rect(0, middle.top, col_w, middle.height)
-        elif where == "right":
-            rect = pygame.Rect(width - col_w, middle.top, col_w, middle.height)
-        else:
-            cx = top_strip.left + round(top_strip.width * _TOP_X[where])
-            rect = pygame.Rect(cx - spot_w // 2, top_strip.top, spot_w, top_strip.height)
-        seats[seat] = SeatSpot(seat, relative, where, rect)
-
-    my_side = rules.seat_side[me]
-    others = sorted(
-        (s for s in range(rules.sides) if s != my_side),
-        key=lambda side: min((seat - me) % players for seat in rules.side_seats[side]),
-    )
-    areas = {my_side: SideArea(my_side, ours, TABLE, True)}
-    kind = TABLE if len(others) <= 2 else MINI  # placement shrinks them further if crowded
-    if others:
-        col = theirs.width // len(others)
-        for index, side in enumerate(others):
-            rect = pygame.Rect(theirs.left + index * col, theirs.top, col - pad // 2, theirs.height)
-            areas[side] = SideArea(side, rect, kind, False)
+    seats = _seat_spots(spots, me=me, players=players, middle=middle, top_strip=top_strip)
+    areas = _side_areas(rules, me, theirs=theirs, ours=ours, pad=pad)
     return TableLayout(
         size=(width, height),
         scale=scale,
@@ -172,3 +149,45 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
         seats=seats,
         fonts=fonts,
     )
+
+
+def _seat_spots(
+    spots: Sequence[str], *, me: int, players: int, middle: pygame.Rect, top_strip: pygame.Rect
+) -> dict[int, SeatSpot]:
+    """Where each other player sits, clockwise from the human: a column at the left or
+    right of ``middle``, or a share of ``top_strip``."""
+    seats: dict[int, SeatSpot] = {}
+    tops = [s for s in spots if s.startswith("top")]
+    spot_w = top_strip.width // max(1, len(tops))
+    col_w = middle.left
+    for relative, where in enumerate(spots, start=1):
+        seat = (me + relative) % players
+        if where == "left":
+            rect = pygame.Rect(0, middle.top, col_w, middle.height)
+        elif where == "right":
+            rect = pygame.Rect(middle.right, middle.top, col_w, middle.height)
+        else:
+            cx = top_strip.left + round(top_strip.width * _TOP_X[where])
+            rect = pygame.Rect(cx - spot_w // 2, top_strip.top, spot_w, top_strip.height)
+        seats[seat] = SeatSpot(seat, relative, where, rect)
+    return seats
+
+
+def _side_areas(
+    rules: Rules, me: int, *, theirs: pygame.Rect, ours: pygame.Rect, pad: int
+) -> dict[int, SideArea]:
+    """The human's side lays its melds in ``ours``; the other sides share ``theirs``, the
+    nearest (in turn order) first, in smaller cards when there are more than two."""
+    my_side = rules.seat_side[me]
+    others = sorted(
+        (s for s in range(rules.sides) if s != my_side),
+        key=lambda side: min((seat - me) % rules.players for seat in rules.side_seats[side]),
+    )
+    areas = {my_side: SideArea(my_side, ours, TABLE, True)}
+    kind = TABLE if len(others) <= 2 else MINI  # placement shrinks them further if crowded
+    if others:
+        col = theirs.width // len(others)
+        for index, side in enumerate(others):
+            rect = pygame.Rect(theirs.left + index * col, theirs.top, col - pad // 2, theirs.height)
+            areas[side] = SideArea(side, rect, kind, False)
+    return areas
