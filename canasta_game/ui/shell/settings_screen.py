@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UILabel
+from pygame_gui.elements import UILabel, UIPanel
 
 from canasta_game.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, _, format_number
 from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE, HARD_THINK_RANGE
@@ -46,6 +48,33 @@ def volume_text(volume: float) -> str:
     return _("{percent} %").format(percent=round(volume * 100))
 
 
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """The panel's columns: a title at the left, then the control, then its value."""
+
+    panel: UIPanel
+    width: int
+    left: int = 30
+    label_w: int = 250
+    value_w: int = 170
+
+    @property
+    def inner(self) -> int:
+        return self.width - 2 * self.left
+
+    @property
+    def field_x(self) -> int:
+        return self.left + self.label_w
+
+    @property
+    def field_w(self) -> int:
+        return self.inner - self.label_w - self.value_w - 10
+
+    @property
+    def value_x(self) -> int:
+        return self.width - self.left - self.value_w
+
+
 class SettingsScreen(GuiScene):
     """Animation speed, reduced motion, Hard's thinking time, volume, mute, four-colour deck,
     fullscreen, language."""
@@ -61,112 +90,92 @@ class SettingsScreen(GuiScene):
         s = self.ctx.settings
         box = centred(size, 760, 590)
         panel = self.panel(box)
-        left = 30
-        inner = box.width - 2 * left
-        label_w = 250
-        value_w = 170
-        field_x = left + label_w
-        field_w = inner - label_w - value_w - 10
+        rows = _Rows(panel=panel, width=box.width)
         y = 18
         self.label(_("Settings"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
         y += 64
-
-        self.label(_("Animation speed"), pygame.Rect(left, y, label_w, 36), panel)
-        self.slider(
+        self._speed_label = self._slider_row(
+            rows,
+            y,
+            _("Animation speed"),
             s.animation_speed,
             ANIMATION_SPEED_RANGE,
-            pygame.Rect(field_x, y + 3, field_w, 30),
             self._speed,
-            panel,
-            step=0.25,
-        )
-        self._speed_label = self.label(
-            speed_text(s.animation_speed),
-            pygame.Rect(box.width - left - value_w, y, value_w, 36),
-            panel,
-            "@value",
+            shown=speed_text(s.animation_speed),
         )
         y += 46
-        self.checkbox(
-            _("Reduced motion (cards move without flying)"),
-            s.reduced_motion,
-            pygame.Rect(left, y, inner, 32),
-            self._set("reduced_motion"),
-            panel,
-        )
+        self._tick(rows, y, _("Reduced motion (cards move without flying)"), "reduced_motion")
         y += 50
-
-        self.label(_("Hard thinks for"), pygame.Rect(left, y, label_w, 36), panel)
-        self.slider(
+        self._think_label = self._slider_row(
+            rows,
+            y,
+            _("Hard thinks for"),
             s.hard_think_s,
             HARD_THINK_RANGE,
-            pygame.Rect(field_x, y + 3, field_w, 30),
             self._think,
-            panel,
-            step=0.25,
-        )
-        self._think_label = self.label(
-            think_text(s.hard_think_s),
-            pygame.Rect(box.width - left - value_w, y, value_w, 36),
-            panel,
-            "@value",
+            shown=think_text(s.hard_think_s),
         )
         y += 50
-
-        self.label(_("Volume"), pygame.Rect(left, y, label_w, 36), panel)
-        self.slider(
+        self._volume_label = self._slider_row(
+            rows,
+            y,
+            _("Volume"),
             s.volume,
             (0.0, 1.0),
-            pygame.Rect(field_x, y + 3, field_w, 30),
             self._volume,
-            panel,
+            shown=volume_text(s.volume),
             step=0.1,
         )
-        self._volume_label = self.label(
-            volume_text(s.volume),
-            pygame.Rect(box.width - left - value_w, y, value_w, 36),
-            panel,
-            "@value",
-        )
         y += 46
-        self.checkbox(
-            _("Mute all sounds"),
-            s.muted,
-            pygame.Rect(left, y, inner, 32),
-            self._set("muted"),
-            panel,
-        )
+        self._tick(rows, y, _("Mute all sounds"), "muted")
         y += 46
-        self.checkbox(
-            _("Four-colour deck (blue diamonds, green clubs)"),
-            s.four_colour_deck,
-            pygame.Rect(left, y, inner, 32),
-            self._set("four_colour_deck"),
-            panel,
-        )
+        self._tick(rows, y, _("Four-colour deck (blue diamonds, green clubs)"), "four_colour_deck")
         y += 46
-        self.checkbox(
-            _("Fullscreen (F11)"),
-            s.fullscreen,
-            pygame.Rect(left, y, inner, 32),
-            self._set("fullscreen"),
-            panel,
-        )
+        self._tick(rows, y, _("Fullscreen (F11)"), "fullscreen")
         y += 50
-
-        self.label(_("Language"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        self.label(_("Language"), pygame.Rect(rows.left, y, rows.label_w, BUTTON_HEIGHT), panel)
         shipped = available_languages()
         languages = [(name, code) for code, name in LANGUAGE_NAMES.items() if code in shipped]
         self.dropdown(
             languages,
             s.language,
-            pygame.Rect(field_x, y, inner - label_w, BUTTON_HEIGHT),
+            pygame.Rect(rows.field_x, y, rows.inner - rows.label_w, BUTTON_HEIGHT),
             self._language,
             panel,
         )
         self.button_row(
             [(_("Done"), self._done)], box.height - BUTTON_HEIGHT - 22, panel, box.width
         )
+
+    def _slider_row(
+        self,
+        rows: _Rows,
+        y: int,
+        title: str,
+        value: float,
+        bounds: tuple[float, float],
+        on_change: Callable[[float], None],
+        *,
+        shown: str,
+        step: float = 0.25,
+    ) -> UILabel:
+        """A titled slider with its value at the right; the value's label is returned, so
+        moving the slider can reword it."""
+        self.label(title, pygame.Rect(rows.left, y, rows.label_w, 36), rows.panel)
+        field = pygame.Rect(rows.field_x, y + 3, rows.field_w, 30)
+        self.slider(value, bounds, field, on_change, rows.panel, step=step)
+        return self.label(
+            shown,
+            pygame.Rect(rows.value_x, y, rows.value_w, 36),
+            rows.panel,
+            "@value",
+        )
+
+    def _tick(self, rows: _Rows, y: int, text: str, name: str) -> None:
+        """A check box for the boolean setting ``name``."""
+        checked = bool(getattr(self.ctx.settings, name))
+        row = pygame.Rect(rows.left, y, rows.inner, 32)
+        self.checkbox(text, checked, row, self._set(name), rows.panel)
 
     def _change(self, **changes: Any) -> None:
         self.ctx.change_settings(dataclasses.replace(self.ctx.settings, **changes))
