@@ -7,7 +7,11 @@ engine's line texts, so the player can check each point against the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import pygame
+from pygame_gui.elements import UIPanel
 
 from canasta_game.controller.session import Session
 from canasta_game.engine.scoring import LINE_TEXT, HandScore
@@ -45,6 +49,16 @@ def cell_text(score: HandScore, side: int, key: str) -> str:
     return "–"
 
 
+@dataclass(frozen=True, slots=True)
+class _Sheet:
+    """The score sheet's grid: the line names' column, then one column per side."""
+
+    panel: UIPanel
+    label_w: int
+    col_w: int
+    row_h: int
+
+
 class ScoreDialog(GuiScene):
     """Shown over the table when a hand ends; "Next hand" (or "Final result") continues."""
 
@@ -75,83 +89,74 @@ class ScoreDialog(GuiScene):
         totals = (_("This hand"), _("Before this hand"), _("Match total"))
         label_w = label_width([*labels, totals[1]], [totals[0], totals[2]], sides, size[0] - 24)
         col_w = 290 if sides <= 2 else 230  # side names in a longer language
-        width = 56 + label_w + sides * col_w
         members = [side_members(session, side) for side in range(sides)]
         rows = len(keys) + 4 + (1 if any(members) else 0)
         height = 136 + rows * row_h + BUTTON_HEIGHT + 24
-        box = centred(size, width, height)
-        panel = self.panel(box)
-        y = 14
-        self.label(
-            _("Hand {number}").format(number=self.hand_number),
-            pygame.Rect(0, y, box.width, 44),
-            panel,
-            "@heading",
+        box = centred(size, 56 + label_w + sides * col_w, height)
+        sheet = _Sheet(
+            panel=self.panel(box),
+            label_w=label_w,
+            col_w=(box.width - 56 - label_w) // sides,
+            row_h=row_h,
         )
+        y = 14
+        heading = _("Hand {number}").format(number=self.hand_number)
+        self.label(heading, pygame.Rect(0, y, box.width, 44), sheet.panel, "@heading")
         y += 44
-        self.label(how_it_ended(session), pygame.Rect(0, y, box.width, 28), panel, "@centred")
+        ending = pygame.Rect(0, y, box.width, 28)
+        self.label(how_it_ended(session), ending, sheet.panel, "@centred")
         y += 40
-        x0 = 28 + label_w
-        col_w = (box.width - 56 - label_w) // sides
-        for side in range(sides):
-            self.label(
-                side_name(session, side),
-                pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
-                panel,
-                side_class(side),
-            )
+        names = [side_name(session, side) for side in range(sides)]
+        self._row(sheet, y, None, names, [side_class(side) for side in range(sides)])
         y += row_h
         if any(members):
-            for side in range(sides):
-                self.label(
-                    members[side],
-                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
-                    panel,
-                    "@muted_value",
-                )
+            self._row(sheet, y, None, members, ["@muted_value"] * sides)
             y += row_h
         y += 6
         for key, label in zip(keys, labels, strict=True):
-            self.label(label, pygame.Rect(28, y, label_w, row_h), panel)
-            for side in range(sides):
-                self.label(
-                    cell_text(score, side, key),
-                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
-                    panel,
-                    "@value",
-                )
+            cells = [cell_text(score, side, key) for side in range(sides)]
+            self._row(sheet, y, label, cells, ["@value"] * sides)
             y += row_h
         y += 6
         before = [
             total - hand for total, hand in zip(record.totals_after, score.totals, strict=True)
         ]
-        for text, values, cls in (
-            (totals[0], score.totals, "@strong_value"),
-            (totals[1], before, "@value"),
-            (totals[2], record.totals_after, "@strong_value"),
+        for text, values, strong in (
+            (totals[0], score.totals, True),
+            (totals[1], before, False),
+            (totals[2], record.totals_after, True),
         ):
-            self.label(
-                text,
-                pygame.Rect(28, y, label_w, row_h),
-                panel,
-                "@subheading" if cls == "@strong_value" else None,
-            )
-            for side in range(sides):
-                self.label(
-                    format_number(values[side]),
-                    pygame.Rect(x0 + side * col_w, y, col_w - 16, row_h),
-                    panel,
-                    cls,
-                )
+            cells = [format_number(value) for value in values]
+            cls = "@strong_value" if strong else "@value"
+            self._row(sheet, y, text, cells, [cls] * sides, strong=strong)
             y += row_h
         text = _("Final result") if session.match.over else _("Next hand")
         self.button_row(
             [(_("Look at the table"), lambda: self._look_at_table(True)), (text, self._continue)],
             box.height - BUTTON_HEIGHT - 18,
-            panel,
+            sheet.panel,
             box.width,
             button_width=240,
         )
+
+    def _row(
+        self,
+        sheet: _Sheet,
+        y: int,
+        label: str | None,
+        cells: Sequence[str],
+        classes: Sequence[str | None],
+        *,
+        strong: bool = False,
+    ) -> None:
+        """One line of the sheet: its name (a sub-heading if ``strong``), then one cell per
+        side in that side's column."""
+        if label is not None:
+            rect = pygame.Rect(28, y, sheet.label_w, sheet.row_h)
+            self.label(label, rect, sheet.panel, "@subheading" if strong else None)
+        for side, (text, cls) in enumerate(zip(cells, classes, strict=True)):
+            x = 28 + sheet.label_w + side * sheet.col_w
+            self.label(text, pygame.Rect(x, y, sheet.col_w - 16, sheet.row_h), sheet.panel, cls)
 
     def update(self, dt: float) -> None:
         if self.auto_after is not None and not self._done:
