@@ -10,8 +10,12 @@ is shown until the player picks one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
 import pygame
+from pygame_gui.elements import UIPanel
 
 from canasta_game.engine.rules import PRESETS
 from canasta_game.i18n import _, ngettext
@@ -36,6 +40,30 @@ from canasta_game.ui.shell.match_setup import (
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
 
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """The panel's rows: a title at the left, its control filling the rest."""
+
+    panel: UIPanel
+    inner: int
+    left: int = 28
+    label_w: int = 170
+
+    @property
+    def field_x(self) -> int:
+        return self.left + self.label_w
+
+    @property
+    def field_w(self) -> int:
+        return self.inner - self.label_w
+
+    def title(self, y: int) -> pygame.Rect:
+        return pygame.Rect(self.left, y, self.label_w, BUTTON_HEIGHT)
+
+    def field(self, y: int) -> pygame.Rect:
+        return pygame.Rect(self.field_x, y, self.field_w, BUTTON_HEIGHT)
+
+
 class NewGameScreen(GuiScene):
     """Players 2 to 6, preset, difficulty, target and a few house rules; Start or Cancel."""
 
@@ -53,61 +81,47 @@ class NewGameScreen(GuiScene):
         assert nav is not None
         rules = rules_for(self.draft)
         box = centred(size, 660, 620)
-        panel = self.panel(box)
-        inner = box.width - 56
-        left, label_w = 28, 170
-        field_x = left + label_w
-        field_w = inner - label_w
+        form = _Form(panel=self.panel(box), inner=box.width - 56)
+        panel = form.panel
         y = 18
         self.label(_("New game"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
         y += 62
         row = BUTTON_HEIGHT + 14
-
-        self.label(_("Players"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        gaps = len(PLAYER_COUNTS) - 1
-        width = (field_w - gaps * 10) // len(PLAYER_COUNTS)
-        for index, count in enumerate(PLAYER_COUNTS):
-            rect = pygame.Rect(field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
-            button = self.button(str(count), rect, lambda c=count: self._players(c), panel)
-            if count == self.draft.players:
-                button.select()
+        players = [
+            (str(count), partial(self._players, count), count == self.draft.players)
+            for count in PLAYER_COUNTS
+        ]
+        self._choices(form, y, _("Players"), players)
         y += row
 
-        self.label(_("Rules"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
+        self.label(_("Rules"), form.title(y), panel)
         options = [(preset_label(name), name) for name in presets_for(self.draft.players)]
         options += self.house.entries(self.draft.players)
-        self.dropdown(
-            options,
-            self.house.chosen(self.draft),
-            pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT),
-            self._preset,
-            panel,
-        )
+        chosen = self.house.chosen(self.draft)
+        self.dropdown(options, chosen, form.field(y), self._preset, panel)
         y += BUTTON_HEIGHT + 2
         description = preset_description(self.draft.preset)
-        self.label(description, pygame.Rect(left, y, inner, 26), panel, "@muted")
+        self.label(description, pygame.Rect(form.left, y, form.inner, 26), panel, "@muted")
         y += 26 + 14
-
-        self.label(_("Opponents"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        width = (field_w - 2 * 10) // 3
-        for index, level in enumerate(DIFFICULTIES):
-            rect = pygame.Rect(field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
-            button = self.button(
-                difficulty_label(level), rect, lambda lv=level: self._difficulty(lv), panel
+        levels = [
+            (
+                difficulty_label(level),
+                partial(self._difficulty, level),
+                level == self.draft.difficulty,
             )
-            if level == self.draft.difficulty:
-                button.select()
+            for level in DIFFICULTIES
+        ]
+        self._choices(form, y, _("Opponents"), levels)
         y += row
 
-        self.label(_("Play to"), pygame.Rect(left, y, label_w, BUTTON_HEIGHT), panel)
-        field = pygame.Rect(field_x, y, field_w, BUTTON_HEIGHT)
+        self.label(_("Play to"), form.title(y), panel)
         if rules.fixed_deals:  # HF-14: a fixed number of deals, whatever the scores
             deals = ngettext("{count} deal", "{count} deals", rules.fixed_deals)
-            self.label(deals.format(count=rules.fixed_deals), field, panel)
+            self.label(deals.format(count=rules.fixed_deals), form.field(y), panel)
         else:
             targets = sorted({*TARGETS, rules.target})
             choices = [(target_label(t), str(t)) for t in targets]
-            self.dropdown(choices, str(rules.target), field, self._target, panel)
+            self.dropdown(choices, str(rules.target), form.field(y), self._target, panel)
         y += row + 4
 
         for toggle in (t for t in TOGGLES if t.applies(rules)):
@@ -115,7 +129,7 @@ class NewGameScreen(GuiScene):
             self.checkbox(
                 toggle.label(),
                 checked,
-                pygame.Rect(left, y, inner, 32),
+                pygame.Rect(form.left, y, form.inner, 32),
                 lambda on, t=toggle: self._option(t.field, t.on if on else t.off),
                 panel,
             )
@@ -130,6 +144,23 @@ class NewGameScreen(GuiScene):
             panel,
             box.width,
         )
+
+    def _choices(
+        self,
+        form: _Form,
+        y: int,
+        title: str,
+        choices: Sequence[tuple[str, Callable[[], None], bool]],
+    ) -> None:
+        """A titled row of buttons of equal width, one per (text, action, chosen) choice, the
+        chosen one shown selected."""
+        self.label(title, form.title(y), form.panel)
+        width = (form.field_w - (len(choices) - 1) * 10) // len(choices)
+        for index, (text, action, chosen) in enumerate(choices):
+            rect = pygame.Rect(form.field_x + index * (width + 10), y, width, BUTTON_HEIGHT)
+            button = self.button(text, rect, action, form.panel)
+            if chosen:
+                button.select()
 
     def _players(self, count: int) -> None:
         self.draft = dataclasses.replace(
