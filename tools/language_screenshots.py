@@ -1,5 +1,6 @@
 """Screenshots of every screen per language: the shell screens, the table (a refusal, Why?, the
-move log, the score sheet, the guided hand), the Quit and New-game questions, the score dialog.
+move log, the score sheet, the guided hand), the Quit and New-game questions, the score dialog,
+the match's final sheet.
 
     python tools/language_screenshots.py OUT_DIR [--langs cs,en,es,it] [--sizes 1280x800,1024x640]
 
@@ -26,6 +27,7 @@ import pygame
 from canasta_game.controller.session import Session
 from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
+from canasta_game.i18n import _
 from canasta_game.persistence import DataDirs, record_hand, record_match
 from canasta_game.ui.scene import Scene
 from canasta_game.ui.shell.boot import build_context
@@ -84,6 +86,21 @@ def _after_a_round(key: int) -> Callable[[ShellDriver, Flow], None]:
     return scene
 
 
+def _match_end(driver: ShellDriver, flow: Flow) -> None:
+    """A short six-player match (two teams of three, so the members' line shows) played out
+    by computer players, then its sheet."""
+    session = Session.new(preset("classic-6", target=3000), 5, human_seat=None, level="easy")
+    while not session.match.over:
+        while not session.hand_over:
+            session.bot_step()
+        if not session.match.over:
+            session.next_hand()
+    session.human_seat = 0
+    flow.begin(session)
+    driver.frames(2)
+    driver.click(_("Final result"))
+
+
 def _statistics(driver: ShellDriver, flow: Flow) -> None:
     record_hand(flow.ctx.dirs, "hard", 4, won=True, canastas=2, went_out=False)
     record_match(flow.ctx.dirs, "hard", 4, won=True, score=12340)
@@ -116,6 +133,7 @@ SCENES: dict[str, Callable[[ShellDriver, Flow], None]] = {
     "quit-question": _from_the_menu(QuitQuestion),
     "new-game-question": _from_the_menu(new_game_question),
     "score": _score,
+    "match-end": _match_end,
 }
 
 
