@@ -9,6 +9,7 @@ one, and turns a press of one of its buttons into a call of the function given w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
@@ -45,6 +46,44 @@ CHANGE_EVENTS = frozenset(
     }
 )
 Container = IContainerLikeInterface | None
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A form's columns in a panel ``width`` wide: each row's title at ``left``, then its
+    control, then (where ``value_w``) the control's value at the right, ``gap`` after it."""
+
+    panel: UIPanel
+    width: int
+    left: int
+    label_w: int
+    value_w: int = 0
+    gap: int = 0
+
+    @property
+    def inner(self) -> int:
+        return self.width - 2 * self.left
+
+    @property
+    def field_x(self) -> int:
+        return self.left + self.label_w
+
+    @property
+    def field_w(self) -> int:
+        return self.inner - self.label_w - self.value_w - self.gap
+
+    def title(self, y: int, height: int = BUTTON_HEIGHT) -> pygame.Rect:
+        return pygame.Rect(self.left, y, self.label_w, height)
+
+    def field(self, y: int, height: int = BUTTON_HEIGHT) -> pygame.Rect:
+        return pygame.Rect(self.field_x, y, self.field_w, height)
+
+    def value(self, y: int, height: int) -> pygame.Rect:
+        return pygame.Rect(self.width - self.left - self.value_w, y, self.value_w, height)
+
+    def line(self, y: int, height: int) -> pygame.Rect:
+        """A whole row, title column included: a check box or a note."""
+        return pygame.Rect(self.left, y, self.inner, height)
 
 
 def centred(size: tuple[int, int], width: int, height: int) -> pygame.Rect:

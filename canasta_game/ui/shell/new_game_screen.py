@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
-from pygame_gui.elements import UIPanel
 
 from canasta_game.engine.rules import PRESETS
 from canasta_game.i18n import _, ngettext
 from canasta_game.persistence import Settings
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.gui_scene import Form, GuiScene, centred
 from canasta_game.ui.shell.house_choice import HouseChoice
 from canasta_game.ui.shell.match_setup import (
     DIFFICULTIES,
@@ -38,30 +36,6 @@ from canasta_game.ui.shell.match_setup import (
     target_label,
 )
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
-
-
-@dataclass(frozen=True, slots=True)
-class _Form:
-    """The panel's rows: a title at the left, its control filling the rest."""
-
-    panel: UIPanel
-    inner: int
-    left: int = 28
-    label_w: int = 170
-
-    @property
-    def field_x(self) -> int:
-        return self.left + self.label_w
-
-    @property
-    def field_w(self) -> int:
-        return self.inner - self.label_w
-
-    def title(self, y: int) -> pygame.Rect:
-        return pygame.Rect(self.left, y, self.label_w, BUTTON_HEIGHT)
-
-    def field(self, y: int) -> pygame.Rect:
-        return pygame.Rect(self.field_x, y, self.field_w, BUTTON_HEIGHT)
 
 
 class NewGameScreen(GuiScene):
@@ -81,7 +55,7 @@ class NewGameScreen(GuiScene):
         assert nav is not None
         rules = rules_for(self.draft)
         box = centred(size, 660, 620)
-        form = _Form(panel=self.panel(box), inner=box.width - 56)
+        form = Form(panel=self.panel(box), width=box.width, left=28, label_w=170)
         panel = form.panel
         y = 18
         self.label(_("New game"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
@@ -101,7 +75,7 @@ class NewGameScreen(GuiScene):
         self.dropdown(options, chosen, form.field(y), self._preset, panel)
         y += BUTTON_HEIGHT + 2
         description = preset_description(self.draft.preset)
-        self.label(description, pygame.Rect(form.left, y, form.inner, 26), panel, "@muted")
+        self.label(description, form.line(y, 26), panel, "@muted")
         y += 26 + 14
         levels = [
             (
@@ -129,7 +103,7 @@ class NewGameScreen(GuiScene):
             self.checkbox(
                 toggle.label(),
                 checked,
-                pygame.Rect(form.left, y, form.inner, 32),
+                form.line(y, 32),
                 lambda on, t=toggle: self._option(t.field, t.on if on else t.off),
                 panel,
             )
@@ -147,7 +121,7 @@ class NewGameScreen(GuiScene):
 
     def _choices(
         self,
-        form: _Form,
+        form: Form,
         y: int,
         title: str,
         choices: Sequence[tuple[str, Callable[[], None], bool]],

@@ -10,16 +10,15 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UILabel, UIPanel
+from pygame_gui.elements import UILabel
 
 from canasta_game.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, _, format_number
 from canasta_game.persistence.settings import ANIMATION_SPEED_RANGE, HARD_THINK_RANGE
 from canasta_game.ui.shell.context import ShellContext
-from canasta_game.ui.shell.gui_scene import GuiScene, centred
+from canasta_game.ui.shell.gui_scene import Form, GuiScene, centred
 from canasta_game.ui.shell.theme import BUTTON_HEIGHT
 
 CLICK_EVERY_S = 0.15
@@ -48,33 +47,6 @@ def volume_text(volume: float) -> str:
     return _("{percent} %").format(percent=round(volume * 100))
 
 
-@dataclass(frozen=True, slots=True)
-class _Rows:
-    """The panel's columns: a title at the left, then the control, then its value."""
-
-    panel: UIPanel
-    width: int
-    left: int = 30
-    label_w: int = 250
-    value_w: int = 170
-
-    @property
-    def inner(self) -> int:
-        return self.width - 2 * self.left
-
-    @property
-    def field_x(self) -> int:
-        return self.left + self.label_w
-
-    @property
-    def field_w(self) -> int:
-        return self.inner - self.label_w - self.value_w - 10
-
-    @property
-    def value_x(self) -> int:
-        return self.width - self.left - self.value_w
-
-
 class SettingsScreen(GuiScene):
     """Animation speed, reduced motion, Hard's thinking time, volume, mute, four-colour deck,
     fullscreen, language."""
@@ -90,12 +62,12 @@ class SettingsScreen(GuiScene):
         s = self.ctx.settings
         box = centred(size, 760, 590)
         panel = self.panel(box)
-        rows = _Rows(panel=panel, width=box.width)
+        form = Form(panel=panel, width=box.width, left=30, label_w=250, value_w=170, gap=10)
         y = 18
         self.label(_("Settings"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
         y += 64
         self._speed_label = self._slider_row(
-            rows,
+            form,
             y,
             _("Animation speed"),
             s.animation_speed,
@@ -104,10 +76,10 @@ class SettingsScreen(GuiScene):
             shown=speed_text(s.animation_speed),
         )
         y += 46
-        self._tick(rows, y, _("Reduced motion (cards move without flying)"), "reduced_motion")
+        self._tick(form, y, _("Reduced motion (cards move without flying)"), "reduced_motion")
         y += 50
         self._think_label = self._slider_row(
-            rows,
+            form,
             y,
             _("Hard thinks for"),
             s.hard_think_s,
@@ -117,7 +89,7 @@ class SettingsScreen(GuiScene):
         )
         y += 50
         self._volume_label = self._slider_row(
-            rows,
+            form,
             y,
             _("Volume"),
             s.volume,
@@ -127,19 +99,19 @@ class SettingsScreen(GuiScene):
             step=0.1,
         )
         y += 46
-        self._tick(rows, y, _("Mute all sounds"), "muted")
+        self._tick(form, y, _("Mute all sounds"), "muted")
         y += 46
-        self._tick(rows, y, _("Four-colour deck (blue diamonds, green clubs)"), "four_colour_deck")
+        self._tick(form, y, _("Four-colour deck (blue diamonds, green clubs)"), "four_colour_deck")
         y += 46
-        self._tick(rows, y, _("Fullscreen (F11)"), "fullscreen")
+        self._tick(form, y, _("Fullscreen (F11)"), "fullscreen")
         y += 50
-        self.label(_("Language"), pygame.Rect(rows.left, y, rows.label_w, BUTTON_HEIGHT), panel)
+        self.label(_("Language"), form.title(y), panel)
         shipped = available_languages()
         languages = [(name, code) for code, name in LANGUAGE_NAMES.items() if code in shipped]
         self.dropdown(
             languages,
             s.language,
-            pygame.Rect(rows.field_x, y, rows.inner - rows.label_w, BUTTON_HEIGHT),
+            pygame.Rect(form.field_x, y, form.inner - form.label_w, BUTTON_HEIGHT),
             self._language,
             panel,
         )
@@ -149,7 +121,7 @@ class SettingsScreen(GuiScene):
 
     def _slider_row(
         self,
-        rows: _Rows,
+        form: Form,
         y: int,
         title: str,
         value: float,
@@ -161,21 +133,21 @@ class SettingsScreen(GuiScene):
     ) -> UILabel:
         """A titled slider with its value at the right; the value's label is returned, so
         moving the slider can reword it."""
-        self.label(title, pygame.Rect(rows.left, y, rows.label_w, 36), rows.panel)
-        field = pygame.Rect(rows.field_x, y + 3, rows.field_w, 30)
-        self.slider(value, bounds, field, on_change, rows.panel, step=step)
+        self.label(title, form.title(y, 36), form.panel)
+        field = form.field(y + 3, 30)
+        self.slider(value, bounds, field, on_change, form.panel, step=step)
         return self.label(
             shown,
-            pygame.Rect(rows.value_x, y, rows.value_w, 36),
-            rows.panel,
+            form.value(y, 36),
+            form.panel,
             "@value",
         )
 
-    def _tick(self, rows: _Rows, y: int, text: str, name: str) -> None:
+    def _tick(self, form: Form, y: int, text: str, name: str) -> None:
         """A check box for the boolean setting ``name``."""
         checked = bool(getattr(self.ctx.settings, name))
-        row = pygame.Rect(rows.left, y, rows.inner, 32)
-        self.checkbox(text, checked, row, self._set(name), rows.panel)
+        row = form.line(y, 32)
+        self.checkbox(text, checked, row, self._set(name), form.panel)
 
     def _change(self, **changes: Any) -> None:
         self.ctx.change_settings(dataclasses.replace(self.ctx.settings, **changes))
