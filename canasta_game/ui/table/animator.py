@@ -87,12 +87,12 @@ def _centre(plan: TablePlan, seat: int) -> Point | None:
 class _Launch:
     sprite: CardSprite
     start: Point
-    face_up: bool
-    wait_face_up: bool | None
-    from_kind: str
-    from_turned: bool
     order: int
-    travel: bool  # a change of zone (staggered) rather than a shuffle within one
+    face_up: bool = True
+    wait_face_up: bool | None = None
+    from_kind: str = "table"  # the look the card had where it starts
+    from_turned: bool = False
+    travel: bool = True  # a change of zone (staggered) rather than a shuffle within one
     retire: bool = False
 
 
@@ -193,12 +193,10 @@ class _Reconciler:
                 _Launch(
                     sprite=sprite,
                     start=start,
-                    face_up=True,
                     wait_face_up=True,
                     from_kind=from_kind,
                     from_turned=from_turned,
                     order=_departure(move, key),
-                    travel=True,
                     retire=retire,
                 )
             )
@@ -225,12 +223,10 @@ class _Reconciler:
                     _Launch(
                         sprite=sprite,
                         start=start,
-                        face_up=True,
                         wait_face_up=False,
                         from_kind=from_kind,
                         from_turned=from_turned,
                         order=order,
-                        travel=True,
                     )
                 )
                 continue
@@ -246,12 +242,8 @@ class _Reconciler:
                 _Launch(
                     sprite=sprite,
                     start=start,
-                    face_up=True,
                     wait_face_up=False,
-                    from_kind="table",
-                    from_turned=False,
                     order=order,
-                    travel=True,
                 )
             )
 
@@ -278,11 +270,8 @@ class _Reconciler:
                         sprite=sprite,
                         start=start,
                         face_up=False,
-                        wait_face_up=None,
                         from_kind=from_kind,
-                        from_turned=False,
                         order=998,
-                        travel=True,
                     )
                 )
 
@@ -309,7 +298,6 @@ class _Reconciler:
                     sprite=sprite,
                     start=(sprite.x, sprite.y),
                     face_up=home.face_up or old.face_up,
-                    wait_face_up=None,
                     from_kind=old.kind,
                     from_turned=old.turned,
                     order=_departure(self.move, key),
