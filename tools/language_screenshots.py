@@ -144,6 +144,7 @@ def shoot(out: Path, language: str, size: tuple[int, int]) -> None:
             flow = Flow(ctx, table_factory=unthreaded_table)
             flow.boot()
             driver = ShellDriver(ctx)
+            pygame.mouse.set_pos((0, 0))  # no hover left over from the scene before
             driver.frames(2)
             try:
                 scene(driver, flow)
