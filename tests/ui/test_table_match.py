@@ -155,6 +155,12 @@ def test_asking_the_partner_and_going_out_ends_the_match(drivers: list[TableDriv
     assert session.hand_over and session.match.over
     assert driver.context.calls == ["match_end"]
     assert "going_out" in driver.context.sounds.played
+    # the score bar behind the match sheet shows the totals with this hand counted
+    driver.scene.refresh_info()
+    info = driver.scene.info
+    assert info is not None
+    assert [side.score for side in info.sides] == list(session.match.scores)
+    assert session.match.scores != session.state.scores
 
 
 def test_issue15_fault2_the_go_out_question_shows_its_whole_text(

@@ -21,10 +21,14 @@ from canasta_game.ui.table.wording import side_name
 def hud_info(session: Session, view: PlayerView) -> HudInfo:
     rules = session.rules
     names = tuple(seat_name(session, seat) for seat in range(rules.players))
+    over = session.hand_over
+    # once the hand is over the match has counted it: the bar shows the totals the score
+    # dialog calls "Match total", not those the hand started from
+    scores = session.match.scores if over else view.scores
     sides = tuple(
         SideInfo(
             side_name(rules, side, names),
-            view.scores[side],
+            scores[side],
             view.minimums[side],
             view.is_open(side),
             side == view.side,
@@ -33,7 +37,6 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
         )
         for side in range(rules.sides)
     )
-    over = session.hand_over
     my_turn = session.human_to_act
     if over:
         turn = _("Hand over")
