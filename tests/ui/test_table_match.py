@@ -13,11 +13,14 @@ import pygame
 import pytest
 
 from canasta_game.controller.session import Session
-from canasta_game.engine.actions import AnswerGoOut, AskGoOut
+from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, Meld
+from canasta_game.engine.cards import face_text
+from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
 from canasta_game.ui.table.driver import TableDriver
+from canasta_game.ui.table.info import hud_info
 
 CANASTA = "Kh Kd Ks Kc Kh Kd Ks"
 
@@ -178,3 +181,30 @@ def test_issue15_fault2_the_go_out_question_shows_its_whole_text(
     assert dialog.note.scroll_bar is None  # the whole note fits without scrolling
     font = dialog.question.font
     assert font.size(str(dialog.question.text))[0] <= dialog.question.rect.width
+
+
+def test_the_score_bar_after_a_hand_shows_the_new_totals_and_their_minimums() -> None:
+    """Once the hand is over the bar shows the match's totals with it counted, and the
+    minimum those totals set for the next hand (C-INIT-1: 1400 + the hand passes 1500, so
+    90), beside a score dialog that says the same."""
+    state = state_from_setup(
+        preset("classic-4"),
+        ["8c 8d 8h 5s", "Qc Qd Qs 9c", "4c 5d", "6c 6d Ts Js"],
+        stock="Qh Qd 5h 5d 9h 9d 4h",
+        pile="9c Kh Ks 6h Qh",
+        melds={0: [CANASTA]},
+        scores=[1400, 0],
+        current=0,
+        phase=Phase.PLAY,
+        drew=DrawKind.STOCK,
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    hand = {face_text(card): card for card in state.hands[0]}
+    assert session.play(Meld(seat=0, new=((hand["8c"], hand["8d"], hand["8h"]),))) != []
+    assert isinstance(session.play(Discard(seat=0, card=hand["5s"])), list)
+    assert session.hand_over and not session.match.over
+    view = observe(session.state, 0)
+    assert view.scores[0] == 1400 and view.minimums[0] == 50  # the hand's own figures
+    bar = hud_info(session, view)
+    assert [side.score for side in bar.sides] == list(session.match.scores)
+    assert bar.sides[0].score > 1500 and bar.sides[0].minimum == 90

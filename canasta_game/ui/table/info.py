@@ -23,13 +23,15 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
     names = tuple(seat_name(session, seat) for seat in range(rules.players))
     over = session.hand_over
     # once the hand is over the match has counted it: the bar shows the totals the score
-    # dialog calls "Match total", not those the hand started from
+    # dialog calls "Match total", not those the hand started from, and the minimums those
+    # totals set for the next hand
     scores = session.match.scores if over else view.scores
+    minimums = session.match.minimums() if over else view.minimums
     sides = tuple(
         SideInfo(
             side_name(rules, side, names),
             scores[side],
-            view.minimums[side],
+            minimums[side],
             view.is_open(side),
             side == view.side,
             sum(1 for m in view.melds[side] if m.is_canasta and not m.is_black_threes),
