@@ -127,18 +127,25 @@ def test_no_means_the_partner_keeps_a_card(drivers: list[TableDriver]) -> None:
     assert session.log[:2] == [AskGoOut(2), AnswerGoOut(0, False)]
 
 
-def test_asking_the_partner_and_going_out_ends_the_match(drivers: list[TableDriver]) -> None:
+def _south_can_go_out(target: int, scores: tuple[int, int] = (0, 0)) -> Session:
+    """South has drawn and holds three eights and a five beside the side's canasta: melding
+    the eights and discarding the five goes out."""
     state = state_from_setup(
-        preset("classic-4", target=500),
+        preset("classic-4", target=target),
         ["8c 8d 8h 5s", "Qc Qd Qs 9c", "4c 5d", "6c 6d Ts Js"],
         stock="Qh Qd 5h 5d 9h 9d 4h",
         pile="9c Kh Ks 6h Qh",
         melds={0: [CANASTA]},
+        scores=scores,
         current=0,
         phase=Phase.PLAY,
         drew=DrawKind.STOCK,
     )
-    session = Session.from_state(state, human_seat=0, level="easy")
+    return Session.from_state(state, human_seat=0, level="easy")
+
+
+def test_asking_the_partner_and_going_out_ends_the_match(drivers: list[TableDriver]) -> None:
+    session = _south_can_go_out(target=500)
     driver = TableDriver(session, delay=0.05)
     drivers.append(driver)
     driver.frames(1)
@@ -187,20 +194,9 @@ def test_the_score_bar_after_a_hand_shows_the_new_totals_and_their_minimums() ->
     """Once the hand is over the bar shows the match's totals with it counted, and the
     minimum those totals set for the next hand (C-INIT-1: 1400 + the hand passes 1500, so
     90), beside a score dialog that says the same."""
-    state = state_from_setup(
-        preset("classic-4"),
-        ["8c 8d 8h 5s", "Qc Qd Qs 9c", "4c 5d", "6c 6d Ts Js"],
-        stock="Qh Qd 5h 5d 9h 9d 4h",
-        pile="9c Kh Ks 6h Qh",
-        melds={0: [CANASTA]},
-        scores=[1400, 0],
-        current=0,
-        phase=Phase.PLAY,
-        drew=DrawKind.STOCK,
-    )
-    session = Session.from_state(state, human_seat=0, level="easy")
-    hand = {face_text(card): card for card in state.hands[0]}
-    assert session.play(Meld(seat=0, new=((hand["8c"], hand["8d"], hand["8h"]),))) != []
+    session = _south_can_go_out(target=5000, scores=(1400, 0))
+    hand = {face_text(card): card for card in session.state.hands[0]}
+    assert isinstance(session.play(Meld(seat=0, new=((hand["8c"], hand["8d"], hand["8h"]),))), list)
     assert isinstance(session.play(Discard(seat=0, card=hand["5s"])), list)
     assert session.hand_over and not session.match.over
     view = observe(session.state, 0)
