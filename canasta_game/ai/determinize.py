@@ -161,28 +161,38 @@ def sample_state(
         order.sort(key=lambda s: -sum(avoid.get(s, Counter()).values()))
     for seat in order:
         banned = avoid.get(seat) if avoid else None
-        count = need[seat]
-        if banned:
-            chosen: list[int] = []
-            rest: list[int] = []
-            for card in plain:
-                wanted = not banned.get(RANK_OF[card]) or rng.random() < AVOIDED_ACCEPT
-                if len(chosen) < count and wanted:
-                    chosen.append(card)
-                else:
-                    rest.append(card)
-            while len(chosen) < count and rest:
-                chosen.append(rest.pop())
-            plain = rest
-        else:
-            chosen, plain = plain[:count], plain[count:]
-        if len(chosen) < count:  # only possible in a malformed view: borrow bonus threes
-            extra = count - len(chosen)
-            chosen.extend(bonus[:extra])
-            bonus = bonus[extra:]
+        chosen, plain, bonus = _deal_to(need[seat], plain, bonus, banned, rng)
         hands[seat].extend(chosen)
     stock = plain + bonus
     rng.shuffle(stock)
     stock = stock[: view.stock_size] if len(stock) >= view.stock_size else stock
     hands_t = tuple(tuple(h) for h in hands)
     return _base(view, hands_t, tuple(stock), legal, feet=feet, packet=packet)
+
+
+def _deal_to(
+    count: int, plain: list[int], bonus: list[int], banned: Counter[int] | None, rng: random.Random
+) -> tuple[list[int], list[int], list[int]]:
+    """``count`` unseen cards for one hidden hand, and the plain and bonus cards left. A card
+    of a ``banned`` rank is taken only with probability AVOIDED_ACCEPT (the rest make up the
+    count from the end); bonus threes are borrowed only where a malformed view leaves too few
+    plain cards."""
+    if banned:
+        chosen: list[int] = []
+        rest: list[int] = []
+        for card in plain:
+            wanted = not banned.get(RANK_OF[card]) or rng.random() < AVOIDED_ACCEPT
+            if len(chosen) < count and wanted:
+                chosen.append(card)
+            else:
+                rest.append(card)
+        while len(chosen) < count and rest:
+            chosen.append(rest.pop())
+        plain = rest
+    else:
+        chosen, plain = plain[:count], plain[count:]
+    if len(chosen) < count:
+        extra = count - len(chosen)
+        chosen.extend(bonus[:extra])
+        bonus = bonus[extra:]
+    return chosen, plain, bonus

@@ -517,26 +517,8 @@ def meld_all_proved(
     melds: dict[int, TableMeld] = {}
     for each in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
         melds[each.key] = each
-    new: dict[int, list[int]] = {}
-    cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
-    pairs: list[tuple[int, list[int]]] = []  # (they take wild cards after the rest, in order)
-    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
-    fit = True  # C-MELD-1..3: each new group and addition of naturals within its counts
-    seven = False  # (a canasta's worth of naturals of a melded rank, for ``_beside``)
-    for rank, nats in groups.naturals.items():  # (the hand's own lists: copied before growing)
-        meld = melds.get(rank)
-        if meld is not None and rank != BLACK_THREE_KEY:
-            if cap:
-                nats = nats[: max(0, cap - meld.size)]
-            if nats:
-                adds[meld.mid] = nats
-                fit = fit and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]
-                seven = seven or len(nats) >= rules.canasta_size
-        elif len(nats) >= 3:
-            new[rank] = cards = nats[:cap] if cap else nats
-            fit = fit and FOUR <= rank <= ACE and fits[len(cards) << 10]
-        elif len(nats) == 2 and meld is None:
-            pairs.append((rank, nats))
+    new, pairs, fit, seven = _lay_naturals(rules, groups, melds, adds)
+    pair_fits = fit_table(rules)[2 << 10 | 1]  # (a pair and a wild card: C-MELD-2, C-MELD-3)
     wilds = list(groups.wilds)
     fed = 0  # (wild cards given to the waiting wild meld, O-WILD-MELDS)
     if rules.wild_melds and rules.wild_meld_first:
@@ -544,7 +526,7 @@ def meld_all_proved(
     sizes = _counts(groups, melds, new, adds) if len(wilds) > len(pairs) else None
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
-        fit = fit and FOUR <= rank <= ACE and fits[2 << 10 | 1]
+        fit = fit and FOUR <= rank <= ACE and pair_fits
         if sizes is not None:
             sizes[rank] = [2, 1]
     if sizes is not None:  # (wild cards left for the melds: ``sizes`` places them)
@@ -565,6 +547,37 @@ def meld_all_proved(
         new.pop(-1, None)
     proven = fit and not beside and _all_proven(state, side_melds, new, adds, grown, placed)
     return move, proven
+
+
+def _lay_naturals(
+    rules: Rules, groups: HandGroups, melds: dict[int, TableMeld], adds: dict[int, list[int]]
+) -> tuple[dict[int, list[int]], list[tuple[int, list[int]]], bool, bool]:
+    """``meld_all``'s naturals: each melded rank's onto its meld (into ``adds``), each other
+    rank of three or more as a new group; the pairs of unmelded ranks wait for wild cards
+    (in the hand's order). Also whether every group and addition so far fits its counts
+    (C-MELD-1..3, ``fit_table``) and whether a melded rank brings a canasta's worth of
+    naturals (``_beside``, SAM-12). The lists are the hand's own: copied before they grow."""
+    new: dict[int, list[int]] = {}
+    pairs: list[tuple[int, list[int]]] = []
+    cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
+    fit = True
+    seven = False
+    for rank, nats in groups.naturals.items():
+        meld = melds.get(rank)
+        if meld is not None and rank != BLACK_THREE_KEY:
+            if cap:
+                nats = nats[: max(0, cap - meld.size)]
+            if nats:
+                adds[meld.mid] = nats
+                fit = fit and fits[(meld.naturals + len(nats)) << 10 | meld.wilds]
+                seven = seven or len(nats) >= rules.canasta_size
+        elif len(nats) >= 3:
+            new[rank] = cards = nats[:cap] if cap else nats
+            fit = fit and FOUR <= rank <= ACE and fits[len(cards) << 10]
+        elif len(nats) == 2 and meld is None:
+            pairs.append((rank, nats))
+    return new, pairs, fit, seven
 
 
 def _counts(
