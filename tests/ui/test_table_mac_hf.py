@@ -19,6 +19,7 @@ from canasta_game.engine import events as ev
 from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, Meld
 from canasta_game.engine.cards import face_text
 from canasta_game.engine.meldrules import CanastaKind
+from canasta_game.engine.observation import observe
 from canasta_game.engine.rules import NEW_GAME_PRESETS, preset
 from canasta_game.engine.setup import state_from_setup
 from canasta_game.engine.state import DrawKind, Phase
@@ -37,7 +38,7 @@ from canasta_game.ui.table.animator import Movement
 from canasta_game.ui.table.decor import Decor
 from canasta_game.ui.table.driver import TableDriver
 from canasta_game.ui.table.feet import foot_rect
-from canasta_game.ui.table.info import books_note, deal_text
+from canasta_game.ui.table.info import books_note, deal_text, hud_info
 from canasta_game.ui.table.layout import MINI, STOCK_EDGE
 from canasta_game.ui.table.move_log import describe
 from canasta_game.ui.table.table_scene import TableScene
@@ -143,6 +144,24 @@ def test_hf_14_hf_17_the_hud_says_the_deal_and_the_books_still_needed() -> None:
     assert view.books_needed == ((0, 1, 1), (2, 1, 1))
     assert books_note(view, 1) == "books still needed: clean 2, dirty 1, wild 1"
     assert deal_text(Session.new(preset("classic-4"), 1, human_seat=0).view()) == ""
+
+
+def test_hf_13_hf_14_after_a_deal_the_bar_names_the_next_deal_beside_its_minimum() -> None:
+    """HF-14, HF-13: once the first deal is over the bar shows the minimums of the second
+    (90, where the first asked 50), so the deal it names beside them is the next one."""
+    rules = preset("hand-and-foot")
+    hands = ["5c 6d", "7c 8d", "9c Td", "Jc Qd"]
+    state = state_from_setup(
+        rules, hands, pile="Kh", phase=Phase.PLAY, drew=DrawKind.STOCK, feet=[""] * 4
+    )
+    session = Session.from_state(state, human_seat=0, level="easy")
+    assert deal_text(session.view()) == "Deal 1 of 4"
+    assert session.view().minimums == (50, 50)
+    session.play(Discard(seat=0, card=state.hands[0][0]))  # the next turn finds no stock
+    assert session.hand_over and not session.match.over
+    bar = hud_info(session, observe(session.state, 0))
+    assert bar.deal == "Next: deal 2 of 4"
+    assert [side.minimum for side in bar.sides] == [90, 90]
 
 
 def test_hf_8_the_foot_picked_up_flies_from_its_packet(table_drivers: list[TableDriver]) -> None:

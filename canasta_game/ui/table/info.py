@@ -10,6 +10,7 @@ from canasta_game.controller.gestures import Staging
 from canasta_game.controller.hints import hint, seat_name
 from canasta_game.controller.session import Session
 from canasta_game.engine.actions import AskGoOut
+from canasta_game.engine.match import Match
 from canasta_game.engine.observation import PlayerView
 from canasta_game.engine.state import Phase
 from canasta_game.i18n import _
@@ -54,18 +55,22 @@ def hud_info(session: Session, view: PlayerView) -> HudInfo:
         names,
         -1 if over else view.actor,
         seat_sides=tuple(rules.seat_side),
-        deal=deal_text(view),
+        deal=deal_text(view, session.match if over else None),
         area_notes=tuple(
             special_note(view, side) or books_note(view, side) for side in range(rules.sides)
         ),
     )
 
 
-def deal_text(view: PlayerView) -> str:
-    """HF-14: "Deal 2 of 4" where the match is a fixed number of deals, else nothing."""
+def deal_text(view: PlayerView, after: Match | None = None) -> str:
+    """HF-14: "Deal 2 of 4" where the match is a fixed number of deals, else nothing. Once a
+    hand is over (``after``: the match that has counted it) and more deals follow, the bar
+    names the next deal, whose minimums it shows beside it (HF-13)."""
     deals = view.rules.fixed_deals
     if not deals:
         return ""
+    if after is not None and not after.over:
+        return _("Next: deal {deal} of {deals}").format(deal=after.hands_played + 1, deals=deals)
     return _("Deal {deal} of {deals}").format(deal=min(view.deal + 1, deals), deals=deals)
 
 
