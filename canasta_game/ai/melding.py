@@ -52,6 +52,16 @@ RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
 #: report seeds 409-412: 61.1% [58.6, 63.4] (7: 57.6%), against Easy 80.8% / 83.8% (401/402).
 #: Laying off lone naturals free of the reserve: -22 (se 15) per hand (seed 8)
 PILE_FIGHT_RESERVE = 8
+#: a player of the sequence family with no partner at a table of two or three (SAM-3): the
+#: pile is the one way to gather a rank, so it keeps more. Issue 16, one-hand duplicate deals,
+#: one side's reserve changed against Medium (5) in the other seats, points a hand (se):
+#: against Medium, 12 over 5 in Samba for 2 +96 (70), +176 (64), +187 (78); for 3 +174 (51),
+#: +197 (48), +133 (53); 8 gained less, 15 and 20 more against Medium only; against Easy 12
+#: over 5: +134 (57), +21 (41). Samba for 5 (+43 (18), +59 (20); against Easy +17 (16)) keeps
+#: 5: each player draws fewer than ten times, and holding made the mixed levels go out in 8
+#: of 50 hands instead of 12 or more (``tests/ai/test_every_preset.py``). Classic for 2 and 3
+#: gained against Medium but not against Easy (-30 (22), +2 (15)): it keeps 8.
+LONE_RESERVE = 12
 RESERVE_COST = 20.0  # per card melded below the reserve
 OPENING = 60.0  # the first meld unfreezes the pile for the side
 
@@ -79,9 +89,19 @@ def reserve_cards(view: PlayerView) -> int:
     In the games without sequences the pile is the prize of the hand (C-PILE-6: a natural
     pair takes even a frozen pile), and the side that still holds pairs when it has grown
     wins it, so a hand is not melded down below PILE_FIGHT_RESERVE cards. The sequence family
-    draws two cards a turn (SAM-6) and races to two canastas (SAM-23): it keeps RESERVE.
+    draws two cards a turn (SAM-6) and races to two canastas (SAM-23): a partnership keeps
+    RESERVE, unless going out needs an escalera (BOL-9), where half the hands run to the end
+    of the stock and the pile decides them (PILE_FIGHT_RESERVE: Bolivia, one-hand duplicate
+    deals, 8 over 5 +240 (se 79) and +123 (60) points a hand against Medium, +53 (41) against
+    Easy; Samba +16 (24) and +20 (20), Samba for 6 +3 (23), Brazilian -19 (61) and -81 (41):
+    left at 5). A player without a partner at a table of two or three keeps LONE_RESERVE.
     """
-    return RESERVE if view.rules.sequences else PILE_FIGHT_RESERVE
+    rules = view.rules
+    if not rules.sequences:
+        return PILE_FIGHT_RESERVE
+    if rules.sides == rules.players <= 3:
+        return LONE_RESERVE  # SAM-3
+    return PILE_FIGHT_RESERVE if rules.out_needs_sequence else RESERVE  # BOL-9
 
 
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:

@@ -316,3 +316,62 @@ def test_a_discard_that_grows_their_group_of_four_feeds_their_next_canasta_sam_2
     assert their_group_feed(observe(frozen, 0), king, 1) == 0
     classic = _position("Kh 4h 6s Th", PACE_ONE[:1], rules=CLASSIC, theirs=("Kc Kd Ks Kc",))
     assert their_group_feed(observe(classic, 0), king, 1) == 0
+
+
+def _any_table(rules, hand: str) -> State:
+    """Seat 0 with one meld of its side down and each other seat a hand of its own, for any
+    number of players and partnerships."""
+    others = [
+        "4c 4d 5c Kd Qd 7s 8s",
+        "4s 5d 5s Js 9d 7d 8d",
+        "6c 6d 6s Jc Tc 7c 8c",
+        "4h 5h 9h Jh Qh Ac As",
+        "6h Td Ts Qs Kc Ah 7c",
+    ]
+    return state_from_setup(
+        rules,
+        [hand, *others[: rules.players - 1]],
+        stock=LONG_STOCK,
+        pile="5c 9c",
+        melds={0: PACE_NONE[:1], 1: ["8c 8d 8h"]},
+        phase=Phase.PLAY,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("samba", melding.RESERVE),
+        ("samba-6", melding.RESERVE),
+        ("brazilian", melding.RESERVE),
+        ("bolivia", melding.PILE_FIGHT_RESERVE),
+        ("chilean", melding.PILE_FIGHT_RESERVE),
+        ("samba-2", melding.LONE_RESERVE),
+        ("samba-3", melding.LONE_RESERVE),
+        ("samba-5", melding.RESERVE),
+        ("classic-2", melding.PILE_FIGHT_RESERVE),
+        ("classic-4", melding.PILE_FIGHT_RESERVE),
+    ],
+)
+def test_the_reserve_by_game_sam_3_bol_9(name: str, kept: int) -> None:
+    """A player alone at a sequence-family table of two or three (SAM-3) keeps LONE_RESERVE
+    cards back for the pile (five players draw too few times to hold them); a partnership that
+    needs an escalera to go out (BOL-9) keeps the pile fight's reserve; Samba's and Brazilian's
+    partnerships keep RESERVE; Classic keeps its own."""
+    state = _any_table(preset(name), "Kh Ks Kd 4h 6s Th")
+    assert melding.reserve_cards(observe(state, 0)) == kept
+
+
+def test_a_lone_samba_player_holds_the_kings_a_partnership_lays_down_sam_3():
+    """Three kings out of ten cards leave seven: above Samba's partnership reserve, so the
+    meld costs nothing there; under the reserve of a player alone (SAM-3), so it costs."""
+    hand = "Kh Ks Kd 4h 6s Th Jd 7h 5s Ad"
+    alone = _any_table(preset("samba-3"), hand)
+    pair = _any_table(SAMBA, hand)
+    costs = []
+    for state in (alone, pair):
+        kings = _kings(state)
+        assert kings in legal_moves(state)
+        view = observe(state, 0)
+        costs.append(melding.hand_reserve_cost(view, kings, read_situation(view)))
+    assert costs == [(melding.LONE_RESERVE - 7) * melding.RESERVE_COST, 0]
