@@ -93,8 +93,9 @@ def reserve_cards(view: PlayerView) -> int:
     RESERVE, unless going out needs an escalera (BOL-9), where half the hands run to the end
     of the stock and the pile decides them (PILE_FIGHT_RESERVE: Bolivia, one-hand duplicate
     deals, 8 over 5 +240 (se 79) and +123 (60) points a hand against Medium, +53 (41) against
-    Easy; Samba +16 (24) and +20 (20), Samba for 6 +3 (23), Brazilian -19 (61) and -81 (41):
-    left at 5). A player without a partner at a table of two or three keeps LONE_RESERVE.
+    Easy; against Medium and Easy, Samba +16 (24) and +20 (20), Samba for 6 +3 (23) and +3
+    (16), Brazilian -19 (61) and -81 (41): left at 5). A player without a partner at a table
+    of two or three keeps LONE_RESERVE.
     """
     rules = view.rules
     if not rules.sequences:
