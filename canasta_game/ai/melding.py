@@ -100,7 +100,7 @@ def reserve_cards(view: PlayerView) -> int:
     rules = view.rules
     if not rules.sequences:
         return PILE_FIGHT_RESERVE
-    if rules.sides == rules.players <= 3:
+    if not rules.partnership and rules.players <= 3:
         return LONE_RESERVE  # SAM-3
     return PILE_FIGHT_RESERVE if rules.out_needs_sequence else RESERVE  # BOL-9
 

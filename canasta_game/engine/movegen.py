@@ -517,8 +517,8 @@ def meld_all_proved(
     melds: dict[int, TableMeld] = {}
     for each in side_melds:  # (a loop: no comprehension's frame, as in ``Meld.cards``)
         melds[each.key] = each
-    new, pairs, fit, seven = _lay_naturals(rules, groups, melds, adds)
-    pair_fits = fit_table(rules)[2 << 10 | 1]  # (a pair and a wild card: C-MELD-2, C-MELD-3)
+    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
+    new, pairs, fit, seven = _lay_naturals(rules, groups, melds, adds, fits)
     wilds = list(groups.wilds)
     fed = 0  # (wild cards given to the waiting wild meld, O-WILD-MELDS)
     if rules.wild_melds and rules.wild_meld_first:
@@ -526,7 +526,7 @@ def meld_all_proved(
     sizes = _counts(groups, melds, new, adds) if len(wilds) > len(pairs) else None
     for rank, nats in pairs[: len(wilds)]:  # each the next cheapest wild card
         new[rank] = [*nats, wilds.pop(0)]
-        fit = fit and FOUR <= rank <= ACE and pair_fits
+        fit = fit and FOUR <= rank <= ACE and fits[2 << 10 | 1]
         if sizes is not None:
             sizes[rank] = [2, 1]
     if sizes is not None:  # (wild cards left for the melds: ``sizes`` places them)
@@ -550,7 +550,11 @@ def meld_all_proved(
 
 
 def _lay_naturals(
-    rules: Rules, groups: HandGroups, melds: dict[int, TableMeld], adds: dict[int, list[int]]
+    rules: Rules,
+    groups: HandGroups,
+    melds: dict[int, TableMeld],
+    adds: dict[int, list[int]],
+    fits: dict[int, bool],
 ) -> tuple[dict[int, list[int]], list[tuple[int, list[int]]], bool, bool]:
     """``meld_all``'s naturals: each melded rank's onto its meld (into ``adds``), each other
     rank of three or more as a new group; the pairs of unmelded ranks wait for wild cards
@@ -560,7 +564,6 @@ def _lay_naturals(
     new: dict[int, list[int]] = {}
     pairs: list[tuple[int, list[int]]] = []
     cap = rules.meld_max  # CUB-4, MAC-15: no more than fit
-    fits = fit_table(rules)  # (``counts_fit`` by ``naturals << 10 | wilds``)
     fit = True
     seven = False
     for rank, nats in groups.naturals.items():
