@@ -10,6 +10,8 @@ hand are only penalties then.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta_game.ai.goingout import race_meld_gain, racing_out, their_race_gain
 from canasta_game.ai.handfoot import wild_book_gain
 from canasta_game.ai.handsense import (
@@ -36,6 +38,7 @@ from canasta_game.ai.sequences import (
 from canasta_game.ai.situation import Situation
 from canasta_game.engine.actions import Meld
 from canasta_game.engine.observation import PlayerView
+from canasta_game.engine.rules import Rules
 
 WILD_USE = 60.0  # any wild card leaving the hand loses a freeze, a pile take, a canasta later
 #: SAM-10, SAM-13: a wild card only ever joins a group, two at most, so one spent early is
@@ -50,8 +53,25 @@ RESERVE = 5  # cards to keep so that a natural pair for the pile is still likely
 #: 8 over 7 +39 (se 21) per hand (seed 8), +48 (se 41) with both sides at 3000 (seed 9), and
 #: 60.4% [58.0, 62.8] of 1,600 full games on seeds 405-408 against 7's 57.8% on those deals;
 #: report seeds 409-412: 61.1% [58.6, 63.4] (7: 57.6%), against Easy 80.8% / 83.8% (401/402).
-#: Laying off lone naturals free of the reserve: -22 (se 15) per hand (seed 8)
-PILE_FIGHT_RESERVE = 8
+#: Laying off lone naturals free of the reserve: -22 (se 15) per hand (seed 8).
+#: Issue 16, later: at tables of three to five, as many as the biggest opponent hand, up to
+#: 12 (``pile_fight_reserve``). Full games on duplicate deals, classic-4, one side changed:
+#: a flat 12 against Medium (8) 59.9% of 800 (+9.9 (se 2.3) points of win rate, paired),
+#: against Easy -0.6 (1.6) and 0.0 (1.6) (800 games each); against 54fabb1's Medium 68.8% and
+#: 69.3% (seed 413; 8 on the same deals 58.3%), but against Easy 79.8% of 1,600 (seeds
+#: 401-404; 8: 81.8%). Matching the biggest opponent hand instead, over the flat 12: against
+#: Easy +4.5 (1.8), against that Medium -2.0 (2.5), 600 games each; arena: against Easy
+#: 82.4% of 1,600 (seeds 401-404), against 54fabb1's Medium 62.4% [57.5, 67.0] (seed 413).
+#: One-hand duplicate deals, a flat 12 over 8, points a hand (se) against Medium / Easy:
+#: classic-4 +156 (58) / +47 (33), classic-5 +72 (30) / +42 (26), classic-3 (Easy) +8 (18),
+#: Caliente +54 (64) / +67 (31), Cuban +98 (78) / +6 (44), cz-house +332 (109) / +174 (58),
+#: Italian +336 (128) / +411 (95), Modern American +382 (162) / +135 (163), Hand and Foot
+#: (its foot) +33 (73) / +7 (36). At tables of two and six 12 lost to Easy (-91 (32), -98
+#: (34); classic-6 against Medium -17 (48)): they keep HOLD_RESERVE.
+PILE_FIGHT_RESERVE = 12
+#: the reserve measured before that: tables of two and six in the pile fight, and the
+#: partnerships of the sequence family that need an escalera to go out (BOL-9)
+HOLD_RESERVE = 8
 #: a player of the sequence family with no partner at a table of two or three (SAM-3): the
 #: pile is the one way to gather a rank, so it keeps more. Issue 16, one-hand duplicate deals,
 #: one side's reserve changed against Medium (5) in the other seats, points a hand (se):
@@ -59,15 +79,20 @@ PILE_FIGHT_RESERVE = 8
 #: +197 (48), +133 (53); 8 gained less, 15 and 20 more against Medium only; against Easy 12
 #: over 5: +134 (57), +21 (41). Samba for 5 (+43 (18), +59 (20); against Easy +17 (16)) keeps
 #: 5: each player draws fewer than ten times, and holding made the mixed levels go out in 8
-#: of 50 hands instead of 12 or more (``tests/ai/test_every_preset.py``). Classic for 2 and 3
-#: gained against Medium but not against Easy (-30 (22), +2 (15)): it keeps 8.
+#: of 50 hands instead of 12 or more (``tests/ai/test_every_preset.py``). (Classic for 2 and
+#: 3, 12 over 8 against Easy: -30 (22), +2 (15); the games without sequences keep
+#: ``pile_fight_reserve``.)
 LONE_RESERVE = 12
 RESERVE_COST = 20.0  # per card melded below the reserve
 OPENING = 60.0  # the first meld unfreezes the pile for the side
 
 
 def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> float:
-    """Holding pairs and a hand big enough to take piles: melding below ``reserve_cards`` costs.
+    """Holding pairs and a hand big enough to take piles: each card a meld takes below
+    ``reserve_cards`` costs (the cards it lays from a hand already below the reserve, not
+    the whole gap: classic-4, full games on duplicate deals, with a flat reserve of 12, 2.9
+    (se 1.3) points of win rate over charging the gap against that Medium, 0.0 (1.0) against
+    Easy, 800 games each).
 
     Excused when the hand can end soon anyway (end of the stock, an opponent about to go out)
     or when the side has its canastas and the player is heading out.
@@ -79,7 +104,8 @@ def hand_reserve_cost(view: PlayerView, move: Meld, situation: Situation) -> flo
         return 0.0  # HF-8: a hand used up brings the foot, so nothing is held back for it
     if one_canasta_short(view):
         return 0.0  # SAM-23: the race out has begun
-    short = max(0, reserve_cards(view) - left)
+    reserve = reserve_cards(view)
+    short = max(0, reserve - left) - max(0, reserve - len(view.hand))
     return short * RESERVE_COST
 
 
@@ -88,10 +114,10 @@ def reserve_cards(view: PlayerView) -> int:
 
     In the games without sequences the pile is the prize of the hand (C-PILE-6: a natural
     pair takes even a frozen pile), and the side that still holds pairs when it has grown
-    wins it, so a hand is not melded down below PILE_FIGHT_RESERVE cards. The sequence family
-    draws two cards a turn (SAM-6) and races to two canastas (SAM-23): a partnership keeps
-    RESERVE, unless going out needs an escalera (BOL-9), where half the hands run to the end
-    of the stock and the pile decides them (PILE_FIGHT_RESERVE: Bolivia, one-hand duplicate
+    wins it, so a hand is not melded down below ``pile_fight_reserve`` cards. The sequence
+    family draws two cards a turn (SAM-6) and races to two canastas (SAM-23): a partnership
+    keeps RESERVE, unless going out needs an escalera (BOL-9), where half the hands run to the
+    end of the stock and the pile decides them (HOLD_RESERVE: Bolivia, one-hand duplicate
     deals, 8 over 5 +240 (se 79) and +123 (60) points a hand against Medium, +53 (41) against
     Easy; against Medium and Easy, Samba +16 (24) and +20 (20), Samba for 6 +3 (23) and +3
     (16), Brazilian -19 (61) and -81 (41): left at 5). A player without a partner at a table
@@ -99,10 +125,25 @@ def reserve_cards(view: PlayerView) -> int:
     """
     rules = view.rules
     if not rules.sequences:
-        return PILE_FIGHT_RESERVE
+        return pile_fight_reserve(rules, view.seat, view.hand_sizes)
     if not rules.partnership and rules.players <= 3:
         return LONE_RESERVE  # SAM-3
-    return PILE_FIGHT_RESERVE if rules.out_needs_sequence else RESERVE  # BOL-9
+    return HOLD_RESERVE if rules.out_needs_sequence else RESERVE  # BOL-9
+
+
+def pile_fight_reserve(rules: Rules, seat: int, hand_sizes: Sequence[int]) -> int:
+    """The reserve of the games without sequences: as many cards as the biggest opponent
+    hand, between HOLD_RESERVE and PILE_FIGHT_RESERVE, at a table of three to five;
+    HOLD_RESERVE at tables of two and six, where the bigger one lost to Easy (the figures are
+    at the constants). The pile goes to the side that still holds pairs when it has grown:
+    against opponents who hold their cards a hand of twelve wins it; against opponents who
+    meld down, cards held past theirs win nothing and are caught when they go out. Hard's
+    playouts keep it too (``rollout._natural_batch``)."""
+    if not 3 <= rules.players <= 5:
+        return HOLD_RESERVE
+    side = rules.seat_side[seat]
+    most = max(size for s, size in enumerate(hand_sizes) if rules.seat_side[s] != side)
+    return max(HOLD_RESERVE, min(PILE_FIGHT_RESERVE, most))
 
 
 def wild_waste_cost(view: PlayerView, move: Meld, situation: Situation) -> float:

@@ -24,7 +24,7 @@ import random
 
 from canasta_game.ai.keep import keeper
 from canasta_game.ai.medium import ranked_moves
-from canasta_game.ai.melding import PILE_FIGHT_RESERVE
+from canasta_game.ai.melding import pile_fight_reserve
 from canasta_game.ai.pile import pile_fight
 from canasta_game.ai.value import applies
 from canasta_game.engine.actions import (
@@ -153,14 +153,15 @@ def _natural_batch(state: State) -> Meld | None:
         return None
     full = state.rules.canasta_size
     completes = any(n >= full for n in sizes.values()) or any(len(g) >= full for g in new)
-    if left < PILE_FIGHT_RESERVE and not completes and _holds_pairs(state, side):
+    reserve = pile_fight_reserve(state.rules, seat, [len(hand) for hand in state.hands])
+    if left < reserve and not completes and _holds_pairs(state, side):
         return None
     return Meld(seat, tuple(new), tuple((mid, tuple(cards)) for mid, cards in add.items()))
 
 
 def _holds_pairs(state: State, side: int) -> bool:
     """Medium's reserve in the classic pile fight (``melding.hand_reserve_cost``): a side
-    without its canastas keeps ``PILE_FIGHT_RESERVE`` cards to take the next pile with until
+    without its canastas keeps ``pile_fight_reserve`` cards to take the next pile with until
     the stock is nearly out (the caller lets a batch that completes a canasta through): the
     playouts copy Medium, the opponent Hard meets, where its choices decide the pile fight."""
     rules = state.rules

@@ -11,7 +11,7 @@ from canasta_game.ai.determinize import sample_state, unseen_cards
 from canasta_game.ai.handsense import completes_canastas
 from canasta_game.ai.hard import finish_turn, playout
 from canasta_game.ai.medium import ranked_moves
-from canasta_game.ai.melding import PILE_FIGHT_RESERVE, hand_reserve_cost
+from canasta_game.ai.melding import hand_reserve_cost, reserve_cards
 from canasta_game.ai.rollout import rollout_action
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
@@ -163,7 +163,7 @@ def _below_reserve(state: State, move: Action) -> bool:
     left = len(state.hands[state.actor]) - len(move.cards())
     view = observe(state, state.actor)
     return (
-        left < PILE_FIGHT_RESERVE
+        left < reserve_cards(view)
         and state.canastas(side) == 0
         and completes_canastas(view, move)[0] == 0
     )
@@ -203,7 +203,7 @@ def test_hard_searches_no_meld_below_the_reserve_against_mediums_hold(
 
 def test_playouts_keep_the_reserve_in_the_pile_fight(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: the playouts' melds hold Medium's reserve as Medium does (a side with no
-    canasta keeps ``PILE_FIGHT_RESERVE`` cards while the stock lasts, unless the batch
+    canasta keeps ``pile_fight_reserve`` cards while the stock lasts, unless the batch
     completes a canasta); with a reserve of none the same positions meld below it."""
     held = 0
     for state in _play_positions(range(6)):
@@ -214,7 +214,7 @@ def test_playouts_keep_the_reserve_in_the_pile_fight(monkeypatch: pytest.MonkeyP
             assert not _below_reserve(state, batch)
             continue
         with monkeypatch.context() as patch:
-            patch.setattr(rollout, "PILE_FIGHT_RESERVE", 0)
+            patch.setattr(rollout, "pile_fight_reserve", lambda *_: 0)
             loose = rollout._natural_batch(state)
         held += loose is not None and _below_reserve(state, loose)
     assert held > 0

@@ -25,7 +25,13 @@ from canasta_game.ai.handfoot import (
 )
 from canasta_game.ai.handsense import melds_by_key, side_melds
 from canasta_game.ai.keep import keeper
-from canasta_game.ai.melding import meld_score, natural_chance
+from canasta_game.ai.melding import (
+    PILE_FIGHT_RESERVE,
+    RESERVE_COST,
+    hand_reserve_cost,
+    meld_score,
+    natural_chance,
+)
 from canasta_game.ai.pile import (
     DRAW_VALUE,
     LONE_CARD,
@@ -345,20 +351,48 @@ def test_holds_cards_for_the_pile_until_the_stock_runs_out(medium: Decide) -> No
     assert isinstance(move, Meld) and len(move.cards()) == 3
 
 
-def test_holds_pairs_for_the_pile_fight_rather_than_meld_down_to_six_cards(
+def test_holds_pairs_for_the_pile_fight_rather_than_meld_down_to_eight_cards(
     medium: Decide,
 ) -> None:
-    # melding the sevens would leave six cards: too few pairs to fight for the pile
-    # (reserve_cards: PILE_FIGHT_RESERVE, eight in the games without sequences; five used to
-    # be enough, then seven)
-    short = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s", melds={0: ["A A A"]}, stock=20)
+    # opponents of twelve cards: melding the sevens would leave six, then eight cards, too few
+    # pairs to fight them for the pile (reserve_cards: ``pile_fight_reserve``, twelve here;
+    # five used to be enough, then seven, then eight)
+    holders = (12, 8, 12)
+    short = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s", melds={0: ["A A A"]}, stock=20, others=holders)
     assert any(isinstance(m, Meld) for m in legal_moves(short))
     assert isinstance(medium(short), Discard)
-    # control: with two more cards the same meld leaves eight, and Medium melds it (with the
-    # reserve at seven the six left cost 20, less than the meld is worth: it melded)
-    long = _play("7c 7d 7h Kd 9s Jh Qc 5d 6s 8h 4c", melds={0: ["A A A"]}, stock=20)
-    move = medium(long)
-    assert isinstance(move, Meld) and len(move.cards()) == 3
+    eleven = "7c 7d 7h Kd 9s Jh Qc 5d 6s 8h 4c"
+    eight_left = _play(eleven, melds={0: ["A A A"]}, stock=20, others=holders)
+    assert isinstance(medium(eight_left), Discard)
+    # controls: with four more cards the same meld leaves twelve, and Medium melds it; against
+    # opponents of eight cards eight left are enough, and it melds from eleven
+    fifteen = eleven + " Tc 9d Js Qh"
+    for state in (
+        _play(fifteen, melds={0: ["A A A"]}, stock=20, others=holders),
+        _play(eleven, melds={0: ["A A A"]}, stock=20, others=(8, 12, 8)),
+    ):
+        move = medium(state)
+        assert isinstance(move, Meld) and len(move.cards()) == 3
+
+
+def test_a_meld_pays_for_the_cards_it_takes_below_the_reserve() -> None:
+    """``hand_reserve_cost``: each card a meld lays below the reserve costs RESERVE_COST,
+    and a hand already below it pays for the cards it lays, not for the whole gap (2.9
+    points of win rate over the gap against that Medium). Against opponents of twelve cards
+    the same three sevens cost three cards from nine, two from thirteen and none from
+    fifteen."""
+    costs = []
+    for hand in (
+        "7c 7d 7h Kd 9s Jh Qc 5d 6s",
+        "7c 7d 7h Kd 9s Jh Qc 5d 6s 8h 4c Tc 9d",
+        "7c 7d 7h Kd 9s Jh Qc 5d 6s 8h 4c Tc 9d Js Qh",
+    ):
+        state = _play(hand, melds={0: ["A A A"]}, stock=20, others=(12, 8, 12))
+        sevens = next(m for m in legal_moves(state) if isinstance(m, Meld) and len(m.cards()) == 3)
+        view = observe(state, 0)
+        costs.append(hand_reserve_cost(view, sevens, read_situation(view)))
+    assert PILE_FIGHT_RESERVE == 12
+    assert costs == [3 * RESERVE_COST, 2 * RESERVE_COST, 0.0]
 
 
 # --- going out and the partnership --------------------------------------------------------

@@ -344,27 +344,55 @@ def _any_table(rules, hand: str) -> State:
         ("samba", melding.RESERVE),
         ("samba-6", melding.RESERVE),
         ("brazilian", melding.RESERVE),
-        ("bolivia", melding.PILE_FIGHT_RESERVE),
-        ("chilean", melding.PILE_FIGHT_RESERVE),
+        ("bolivia", melding.HOLD_RESERVE),
+        ("chilean", melding.HOLD_RESERVE),
         ("samba-2", melding.LONE_RESERVE),
         ("samba-3", melding.LONE_RESERVE),
         ("samba-5", melding.RESERVE),
-        ("classic-2", melding.PILE_FIGHT_RESERVE),
-        ("classic-4", melding.PILE_FIGHT_RESERVE),
+        ("classic-2", melding.HOLD_RESERVE),
+        ("classic-4", melding.HOLD_RESERVE),  # (the opponents hold seven: ``pile_fight_reserve``)
+        ("classic-6", melding.HOLD_RESERVE),
     ],
 )
 def test_the_reserve_by_game_sam_3_bol_9(name: str, kept: int) -> None:
     """A player alone at a sequence-family table of two or three (SAM-3) keeps LONE_RESERVE
     cards back for the pile (five players draw too few times to hold them); a partnership that
-    needs an escalera to go out (BOL-9) keeps the pile fight's reserve; Samba's and Brazilian's
-    partnerships keep RESERVE; Classic keeps its own."""
+    needs an escalera to go out (BOL-9) keeps HOLD_RESERVE; Samba's and Brazilian's
+    partnerships keep RESERVE; the games without sequences keep ``pile_fight_reserve``
+    (``test_the_pile_fight_reserve_follows_the_biggest_opponent_hand``)."""
     state = _any_table(preset(name), "Kh Ks Kd 4h 6s Th")
     assert melding.reserve_cards(observe(state, 0)) == kept
 
 
+@pytest.mark.parametrize(
+    ("name", "sizes", "kept"),
+    [
+        ("classic-4", (11, 7, 15, 6), 8),  # the partner's fifteen do not count
+        ("classic-4", (11, 10, 3, 9), 10),
+        ("classic-4", (11, 13, 3, 15), 12),
+        ("classic-3", (11, 4, 11), 11),
+        ("classic-5", (5, 5, 5, 5, 14), 12),
+        ("italian", (9, 9, 9, 9), 9),
+        ("classic-2", (11, 15), 8),
+        ("classic-6", (11, 15, 15, 15, 15, 15), 8),
+    ],
+)
+def test_the_pile_fight_reserve_follows_the_biggest_opponent_hand(
+    name: str, sizes: tuple[int, ...], kept: int
+) -> None:
+    """Without sequences a hand keeps as many cards as the biggest opponent hand, between
+    HOLD_RESERVE and PILE_FIGHT_RESERVE, at a table of three to five (holding twelve beat
+    Medium, and matching the opponents beat Easy as well); HOLD_RESERVE at tables of two and
+    six (twelve lost to Easy there)."""
+    assert (melding.HOLD_RESERVE, melding.PILE_FIGHT_RESERVE) == (8, 12)
+    assert melding.pile_fight_reserve(preset(name), 0, sizes) == kept
+
+
 def test_a_lone_samba_player_holds_the_kings_a_partnership_lays_down_sam_3():
     """Three kings out of ten cards leave seven: above Samba's partnership reserve, so the
-    meld costs nothing there; under the reserve of a player alone (SAM-3), so it costs."""
+    meld costs nothing there; under the reserve of a player alone (SAM-3), so it costs: all
+    three kings, the ten cards being below that reserve already (``hand_reserve_cost``
+    charges the cards a meld takes below it, not the whole gap)."""
     hand = "Kh Ks Kd 4h 6s Th Jd 7h 5s Ad"
     alone = _any_table(preset("samba-3"), hand)
     pair = _any_table(SAMBA, hand)
@@ -374,4 +402,5 @@ def test_a_lone_samba_player_holds_the_kings_a_partnership_lays_down_sam_3():
         assert kings in legal_moves(state)
         view = observe(state, 0)
         costs.append(melding.hand_reserve_cost(view, kings, read_situation(view)))
-    assert costs == [(melding.LONE_RESERVE - 7) * melding.RESERVE_COST, 0]
+    assert melding.LONE_RESERVE > 10
+    assert costs == [3 * melding.RESERVE_COST, 0]

@@ -23,8 +23,9 @@ from canasta_game.engine.state import Phase, State
 ROOT = Path(__file__).resolve().parents[2]
 # The value of the fixed position below from side 0's seat with the shipped weights. The
 # position comes from Medium's self-play and the weights are fitted on it, so the figure
-# changes whenever Medium's play changes: refit (tools/train_value.py) and put it here.
-DOCUMENTED_VALUE = -182.6
+# changes whenever Medium's play or the weights change (a refit: tools/train_value.py): put
+# the new one here. (-182.6 with Medium's eight-card reserve, the same weights.)
+DOCUMENTED_VALUE = -146.7
 
 
 def _train_module() -> ModuleType:
