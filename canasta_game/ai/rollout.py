@@ -153,9 +153,10 @@ def _natural_batch(state: State) -> Meld | None:
         return None
     full = state.rules.canasta_size
     completes = any(n >= full for n in sizes.values()) or any(len(g) >= full for g in new)
-    reserve = pile_fight_reserve(state.rules, seat, [len(hand) for hand in state.hands])
-    if left < reserve and not completes and _holds_pairs(state, side):
-        return None
+    if not completes and _holds_pairs(state, side):
+        hand_sizes = [len(hand) for hand in state.hands]  # (only where the reserve is asked)
+        if left < pile_fight_reserve(state.rules, seat, hand_sizes):
+            return None
     return Meld(seat, tuple(new), tuple((mid, tuple(cards)) for mid, cards in add.items()))
 
 
