@@ -94,14 +94,7 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
     hand_card = card_size(round(112 * scale))
     table_card = card_size(round(hand_card[1] * 0.75))
     mini_card = card_size(round(hand_card[1] * 0.5))
-    fonts = {
-        "hud": max(15, round(22 * scale)),
-        "label": max(14, round(20 * scale)),
-        "badge": max(13, round(18 * scale)),
-        "hint": max(16, round(25 * scale)),
-        "toast": max(16, round(26 * scale)),
-        "title": max(20, round(34 * scale)),
-    }
+    fonts = _font_sizes(scale)
     players = rules.players
     spots = SPOTS[players]
     has_sides = "left" in spots
@@ -119,12 +112,7 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
         col_w, hud.bottom + top_h, width - 2 * col_w, hint.top - hud.bottom - top_h
     )
 
-    deck_w = 2 * table_card[0] + 4 * pad + (table_card[1] - table_card[0]) // 2
-    deck = pygame.Rect(middle.left, middle.top, deck_w, middle.height)
-    pile_x = deck.left + 2 * pad + table_card[0] + (table_card[1] - table_card[0]) // 4
-    card_y = deck.centery - table_card[1] // 2 - fonts["badge"] // 2
-    stock = pygame.Rect(deck.left + pad, card_y, *table_card)
-    pile = pygame.Rect(pile_x + pad, card_y, *table_card)
+    deck, stock, pile = _deck(middle, table_card, pad=pad, badge=fonts["badge"])
 
     bands = pygame.Rect(deck.right, middle.top, middle.right - deck.right, middle.height)
     half = bands.height // 2
@@ -149,6 +137,34 @@ def compute_layout(size: tuple[int, int], rules: Rules, me: int) -> TableLayout:
         seats=seats,
         fonts=fonts,
     )
+
+
+def _font_sizes(scale: float) -> dict[str, int]:
+    """The pixel sizes of the table's fonts at ``scale``, each with a floor that keeps it
+    readable in the smallest window (1024x640 and below)."""
+    return {
+        "hud": max(15, round(22 * scale)),
+        "label": max(14, round(20 * scale)),
+        "badge": max(13, round(18 * scale)),
+        "hint": max(16, round(25 * scale)),
+        "toast": max(16, round(26 * scale)),
+        "title": max(20, round(34 * scale)),
+    }
+
+
+def _deck(
+    middle: pygame.Rect, table_card: tuple[int, int], *, pad: int, badge: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The stock and pile column at the left of ``middle`` (its rectangle, the stock's and
+    the pile's): wide enough for a pile card turned crosswise (the frozen pile's marker),
+    the cards raised by half a badge line for the labels under them ("Pile 12")."""
+    deck_w = 2 * table_card[0] + 4 * pad + (table_card[1] - table_card[0]) // 2
+    deck = pygame.Rect(middle.left, middle.top, deck_w, middle.height)
+    pile_x = deck.left + 2 * pad + table_card[0] + (table_card[1] - table_card[0]) // 4
+    card_y = deck.centery - table_card[1] // 2 - badge // 2
+    stock = pygame.Rect(deck.left + pad, card_y, *table_card)
+    pile = pygame.Rect(pile_x + pad, card_y, *table_card)
+    return deck, stock, pile
 
 
 def _seat_spots(
