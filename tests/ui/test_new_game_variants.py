@@ -3,7 +3,9 @@ its one-line description, and starts a Samba match; driven by posted mouse click
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import warnings
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -13,11 +15,12 @@ import pytest
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from canasta_game.engine.rules import NEW_GAME_PRESETS, SEQUENCE_PRESETS
-from canasta_game.i18n import _
+from canasta_game.i18n import LANGUAGES, _, set_language
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.gui_scene import GuiScene
 from canasta_game.ui.shell.match_setup import (
+    PLAYER_COUNTS,
     PRESET_TEXTS,
     preset_description,
     preset_label,
@@ -78,7 +81,7 @@ def test_new_game_lists_samba_with_its_description_and_starts_it(shell, players:
     assert preset_label(name) in shown
     assert preset_label(f"classic-{players}") in shown
     driver.click(preset_label(name), frames=5)
-    assert preset_description(name) in _labels(driver)
+    assert preset_description(name) in " ".join(_labels(driver))  # (wrapped where long)
     driver.click(_("Start"))
     top = driver.ctx.stack.top
     assert top is not None and not isinstance(top, GuiScene)  # the table
@@ -119,3 +122,30 @@ def test_the_red_three_scale_is_offered_only_where_it_counts(shell) -> None:
         except LookupError:
             shown = False
         assert shown is offered, name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_game_description_is_shown_whole_in_every_language(shell_boot, language) -> None:
+    """New game shows the chosen game's description whole in the smallest window, wrapped
+    onto a second line where a language needs it (Caliente's runs past one line even in
+    English): no label cuts its text, and the lines shown read as the description."""
+    driver, flow = shell_boot((1024, 640))
+    ctx = driver.ctx
+    cut: list[str] = []
+    try:
+        for players in PLAYER_COUNTS:
+            for name in presets_for(players):
+                settings = dataclasses.replace(
+                    ctx.settings, language=language, players=players, preset=name
+                )
+                ctx.change_settings(settings)
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    flow.show_new_game()
+                    driver.frames(2)
+                cut += [str(w.message) for w in caught if "too small" in str(w.message)]
+                assert preset_description(name) in " ".join(_labels(driver)), (language, name)
+                ctx.stack.pop()
+    finally:
+        set_language("en")  # (the process's language: the next test expects English)
+    assert not cut, cut

@@ -15,7 +15,7 @@ from functools import partial
 
 import pygame
 
-from canasta_game.engine.rules import PRESETS
+from canasta_game.engine.rules import PRESETS, Rules
 from canasta_game.i18n import _, ngettext
 from canasta_game.persistence import Settings
 from canasta_game.ui.shell.context import ShellContext
@@ -35,7 +35,12 @@ from canasta_game.ui.shell.match_setup import (
     rules_for,
     target_label,
 )
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+from canasta_game.ui.shell.notices import wrap
+from canasta_game.ui.shell.theme import BUTTON_HEIGHT, NOTE_FONT_PX, display_font
+
+ROW = BUTTON_HEIGHT + 14  # a row of buttons and the gap under it
+NOTE_LINE = 20  # from one line of the game's description to the next
+NOTE_MARGIN = 8  # what a label keeps free of text at its ends (pygame_gui's padding)
 
 
 class NewGameScreen(GuiScene):
@@ -56,27 +61,14 @@ class NewGameScreen(GuiScene):
         rules = rules_for(self.draft)
         box = centred(size, 660, 620)
         form = Form(panel=self.panel(box), width=box.width, left=28, label_w=170)
-        panel = form.panel
-        y = 18
-        self.label(_("New game"), pygame.Rect(0, y, box.width, 44), panel, "@heading")
-        y += 62
-        row = BUTTON_HEIGHT + 14
+        self.label(_("New game"), pygame.Rect(0, 18, box.width, 44), form.panel, "@heading")
+        y = 80
         players = [
             (str(count), partial(self._players, count), count == self.draft.players)
             for count in PLAYER_COUNTS
         ]
         self._choices(form, y, _("Players"), players)
-        y += row
-
-        self.label(_("Rules"), form.title(y), panel)
-        options = [(preset_label(name), name) for name in presets_for(self.draft.players)]
-        options += self.house.entries(self.draft.players)
-        chosen = self.house.chosen(self.draft)
-        self.dropdown(options, chosen, form.field(y), self._preset, panel)
-        y += BUTTON_HEIGHT + 2
-        description = preset_description(self.draft.preset)
-        self.label(description, form.line(y, 26), panel, "@muted")
-        y += 26 + 14
+        y = self._rules_rows(form, y + ROW)
         levels = [
             (
                 difficulty_label(level),
@@ -86,8 +78,40 @@ class NewGameScreen(GuiScene):
             for level in DIFFICULTIES
         ]
         self._choices(form, y, _("Opponents"), levels)
-        y += row
+        y = self._target_row(form, y + ROW, rules)
+        self._toggles(form, y, rules)
+        self.button_row(
+            [
+                (_("Cancel"), nav.back),
+                (_("Custom rules"), lambda: self.house.edit(self.draft, self._house)),
+                (_("Start"), self._start),
+            ],
+            box.height - BUTTON_HEIGHT - 22,
+            form.panel,
+            box.width,
+        )
 
+    def _rules_rows(self, form: Form, y: int) -> int:
+        """The Rules list and, under it, the chosen game's description, wrapped to as many
+        lines as it needs in the player's language; the row after them starts at the
+        returned height."""
+        panel = form.panel
+        self.label(_("Rules"), form.title(y), panel)
+        options = [(preset_label(name), name) for name in presets_for(self.draft.players)]
+        options += self.house.entries(self.draft.players)
+        chosen = self.house.chosen(self.draft)
+        self.dropdown(options, chosen, form.field(y), self._preset, panel)
+        y += BUTTON_HEIGHT + 2
+        font = display_font(NOTE_FONT_PX, bold=False)
+        lines = wrap(preset_description(self.draft.preset), font, form.inner - NOTE_MARGIN)
+        for index, line in enumerate(lines):
+            self.label(line, form.line(y + index * NOTE_LINE, 26), panel, "@muted")
+        return y + 26 + 14 + (len(lines) - 1) * NOTE_LINE
+
+    def _target_row(self, form: Form, y: int, rules: Rules) -> int:
+        """Play to: the target list, or a fixed number of deals (HF-14); returns the next
+        row's height."""
+        panel = form.panel
         self.label(_("Play to"), form.title(y), panel)
         if rules.fixed_deals:  # HF-14: a fixed number of deals, whatever the scores
             deals = ngettext("{count} deal", "{count} deals", rules.fixed_deals)
@@ -96,8 +120,11 @@ class NewGameScreen(GuiScene):
             targets = sorted({*TARGETS, rules.target})
             choices = [(target_label(t), str(t)) for t in targets]
             self.dropdown(choices, str(rules.target), form.field(y), self._target, panel)
-        y += row + 4
+        return y + ROW + 4
 
+    def _toggles(self, form: Form, y: int, rules: Rules) -> None:
+        """A check box for each house rule New game offers that means something under
+        ``rules`` (``Toggle.applies``)."""
         for toggle in (t for t in TOGGLES if t.applies(rules)):
             checked = getattr(rules, toggle.field) == toggle.on
             self.checkbox(
@@ -105,19 +132,9 @@ class NewGameScreen(GuiScene):
                 checked,
                 form.line(y, 32),
                 lambda on, t=toggle: self._option(t.field, t.on if on else t.off),
-                panel,
+                form.panel,
             )
             y += 40
-        self.button_row(
-            [
-                (_("Cancel"), nav.back),
-                (_("Custom rules"), lambda: self.house.edit(self.draft, self._house)),
-                (_("Start"), self._start),
-            ],
-            box.height - BUTTON_HEIGHT - 22,
-            panel,
-            box.width,
-        )
 
     def _choices(
         self,

@@ -31,6 +31,8 @@ LABEL_FONT_PX = 18
 """A label's text size, also used to measure how wide a column of labels must be."""
 SUBHEADING_FONT_PX = 20
 """A sub-heading's text size (bold), measured like a label's."""
+NOTE_FONT_PX = 15
+"""A muted note's text size, also used to wrap a note too long for one line."""
 BUTTON_PAD = 18
 ROW_HEIGHT = 40
 GAP = 12
@@ -114,15 +116,15 @@ def theme() -> dict[str, Any]:
         "@value": {"misc": {"text_horiz_alignment": "right"}},
         "@strong_value": {"font": _font(18, bold=True), "misc": {"text_horiz_alignment": "right"}},
         "@centred": {"misc": {"text_horiz_alignment": "center"}},
-        "@muted": {"colours": {"normal_text": _hex(MUTED)}, "font": _font(15)},
+        "@muted": {"colours": {"normal_text": _hex(MUTED)}, "font": _font(NOTE_FONT_PX)},
         "@note": {
             "colours": {"normal_text": _hex(MUTED)},
-            "font": _font(15),
+            "font": _font(NOTE_FONT_PX),
             "misc": {"text_horiz_alignment": "center"},
         },
         "@muted_value": {
             "colours": {"normal_text": _hex(MUTED)},
-            "font": _font(15),
+            "font": _font(NOTE_FONT_PX),
             "misc": {"text_horiz_alignment": "right"},
         },
         "@side": {
