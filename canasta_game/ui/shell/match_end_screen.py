@@ -88,7 +88,8 @@ class MatchEndScreen(GuiScene):
         self._hands(sheet, cols)
         sheet.set_scrollable_area_dimensions((box.width - 30, len(match.history) * row_h))
         y = box.height - footer + 4
-        self.label(_("Final score"), pygame.Rect(28, y, hand_w + 60, row_h), panel, "@subheading")
+        room = cols.cell(0, y, "total").left - 28  # (the row has no "hand" figures)
+        self.label(_("Final score"), pygame.Rect(28, y, room, row_h), panel, "@subheading")
         for side in range(sides):
             score = format_number(match.scores[side])
             self.label(score, cols.cell(side, y, "total"), panel, "@strong_value")
