@@ -8,6 +8,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -15,15 +16,17 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from canasta_game.i18n import _
+from canasta_game.engine.rules import PRESETS
+from canasta_game.i18n import LANGUAGES, _, set_language
 from canasta_game.persistence import DataDirs
 from canasta_game.persistence.house_tables import HouseTable
 from canasta_game.ui.shell.boot import build_context
-from canasta_game.ui.shell.custom_rules_screen import CustomRulesScreen
+from canasta_game.ui.shell.custom_rules_screen import ROW_H, CustomRulesScreen
 from canasta_game.ui.shell.driver import ShellDriver
 from canasta_game.ui.shell.flow import Flow
 from canasta_game.ui.shell.gui_scene import GuiScene
-from canasta_game.ui.shell.house_rules import table_check
+from canasta_game.ui.shell.house_rules import options_of, table_check
+from canasta_game.ui.shell.match_setup import PLAYER_COUNTS, presets_for
 from canasta_game.ui.shell.new_game_screen import NewGameScreen
 
 NAME = "Babička's table"
@@ -35,8 +38,8 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
 
 
-def start(folder: Path) -> tuple[ShellDriver, Flow]:
-    ctx = build_context(DataDirs(folder), size=(1280, 800), headless=True)
+def start(folder: Path, size: tuple[int, int] = (1280, 800)) -> tuple[ShellDriver, Flow]:
+    ctx = build_context(DataDirs(folder), size=size, headless=True)
     flow = Flow(ctx)
     flow.boot()
     driver = ShellDriver(ctx)
@@ -272,3 +275,51 @@ def test_a_chosen_table_that_was_set_aside_is_not_dealt_from_the_settings(
     assert flow.session is not None
     assert flow.session.rules.deal_size == 11 and not flow.session.rules.b3_freeze
     stop(driver)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_option_sentence_is_shown_whole_in_every_language(
+    tmp_path: Path, language: str
+) -> None:
+    """Custom rules writes each option as a sentence; one that needs two lines in a
+    language (six in Czech, seven in Spanish, five in Italian) gets a taller row, where a
+    scroll bar used to hide its end. Every game's options are paged through with Next, in
+    the smallest window: no sentence scrolls, and every option is shown on some page."""
+    driver, flow = start(tmp_path, size=(1024, 640))
+    ctx = driver.ctx
+    checked: set[tuple[str, ...]] = set()
+    try:
+        for players in PLAYER_COUNTS:
+            for name in presets_for(players):
+                fields = tuple(row.field for row in options_of(PRESETS[name]))
+                if fields in checked:
+                    continue  # (the same sentences as a game checked before)
+                checked.add(fields)
+                settings = dataclasses.replace(
+                    ctx.settings, language=language, players=players, preset=name
+                )
+                ctx.change_settings(settings)
+                flow.show_new_game()
+                driver.click(_("Custom rules"))
+                screen = custom_screen(driver)
+                shown: set[str] = set()
+                while True:
+                    boxes = driver.visible(UITextBox)
+                    scrolled = [b.html_text for b in boxes if b.scroll_bar is not None]
+                    assert not scrolled, (name, scrolled)
+                    tall = [
+                        b.html_text
+                        for b in boxes
+                        if b.rect.height > ROW_H and len(b.text_box_layout.layout_rows) < 2
+                    ]
+                    assert not tall, (name, tall)  # (a taller row only for two lines)
+                    shown |= set(screen.controls)
+                    if not driver.button(_("Next")).is_enabled:
+                        break
+                    driver.click(_("Next"))
+                assert shown == set(fields), name
+                ctx.stack.close_all()
+                flow.boot()
+    finally:
+        set_language("en")  # (the process's language: the next test expects English)
+        stop(driver)

@@ -37,13 +37,26 @@ from canasta_game.ui.shell.house_rules import (
     value_label,
 )
 from canasta_game.ui.shell.match_setup import preset_label
-from canasta_game.ui.shell.theme import BUTTON_HEIGHT
+from canasta_game.ui.shell.notices import wrap
+from canasta_game.ui.shell.theme import (
+    BUTTON_HEIGHT,
+    TEXT_BOX_FONT_PX,
+    TEXT_BOX_PADDING,
+    display_font,
+)
 
 ROW_H = 46
+LINE_H = 30  # each further line of a sentence that wraps (the text box's line spacing)
+SENTENCE_PAD = 2 * int(TEXT_BOX_PADDING.split(",")[0])  # (at both ends)
 REASON_H = 62
 CONTROL_W = 330
 TOP = 122
 REFUSAL_COLOUR = "#FFB4A0"
+
+
+def _sentence_w(width: int) -> int:
+    """How wide an option's sentence is in a box ``width`` wide (its control on the right)."""
+    return width - 48 - CONTROL_W - 12
 
 
 class CustomRulesScreen(GuiScene):
@@ -80,14 +93,23 @@ class CustomRulesScreen(GuiScene):
 
     # --- layout --------------------------------------------------------------------------
 
-    def per_page(self, height: int) -> int:
-        """Rows that fit, with room kept for a refusal's reason."""
-        room = height - TOP - 2 * BUTTON_HEIGHT - 56 - REASON_H
-        return max(2, room // ROW_H)
-
-    def pages(self, height: int) -> int:
-        per = self.per_page(height)
-        return max(1, -(-len(self.rows) // per))
+    def _pages(self, box: pygame.Rect) -> list[list[tuple[Option, int]]]:
+        """The rows of each page with their heights: as many as fit (two at least), with
+        room kept for a refusal's reason. A sentence too long for one line in the player's
+        language gets a taller row, so no text box hides its end behind a scroll bar."""
+        room = box.height - TOP - 2 * BUTTON_HEIGHT - 56 - REASON_H
+        font = display_font(TEXT_BOX_FONT_PX, bold=False)
+        width = _sentence_w(box.width) - SENTENCE_PAD
+        pages: list[list[tuple[Option, int]]] = [[]]
+        used = 0
+        for row in self.rows:
+            tall = ROW_H + (len(wrap(row.sentence, font, width)) - 1) * LINE_H
+            if len(pages[-1]) >= 2 and used + tall > room:
+                pages.append([])
+                used = 0
+            pages[-1].append((row, tall))
+            used += tall
+        return pages
 
     def build(self, size: tuple[int, int]) -> None:
         box = centred(size, 980, 780)
@@ -95,13 +117,13 @@ class CustomRulesScreen(GuiScene):
         title = _("Custom rules: {rules}").format(rules=preset_label(self.base))
         self.label(title, pygame.Rect(0, 12, box.width, 44), panel, "@heading")
         self._name_row(box, panel)
-        per = self.per_page(box.height)
-        self.page = min(self.page, self.pages(box.height) - 1)
+        pages = self._pages(box)
+        self.page = min(self.page, len(pages) - 1)
         self.controls = {}
         y = TOP
-        for row in self.rows[self.page * per : (self.page + 1) * per]:
-            y += self._row(row, y, box.width, panel, box.height)
-        self._footer(box, panel)
+        for row, tall in pages[self.page]:
+            y += self._row(row, y, tall, box=box, panel=panel)
+        self._footer(box, panel, len(pages))
 
     def _name_row(self, box: pygame.Rect, panel: Container) -> None:
         self.label(_("Name"), pygame.Rect(24, 66, 110, BUTTON_HEIGHT), panel)
@@ -117,18 +139,20 @@ class CustomRulesScreen(GuiScene):
         note = pygame.Rect(508, 66, box.width - 532, BUTTON_HEIGHT)
         self.label(self.status, note, panel, "@muted")
 
-    def _row(self, row: Option, y: int, width: int, panel: Container, height: int) -> int:
-        """One option: its sentence on the left, its switch or values on the right, and
-        the reason under the sentence when the last change of it was refused."""
+    def _row(
+        self, row: Option, y: int, sentence_h: int, *, box: pygame.Rect, panel: Container
+    ) -> int:
+        """One option, ``sentence_h`` high for its sentence: the sentence on the left, its
+        switch or values on the right, and the reason under the sentence when the last
+        change of it was refused. Returns the row's height."""
         reason = self.refused[1] if self.refused and self.refused[0] == row.field else ""
-        tall = ROW_H + (REASON_H if reason else 0)
+        tall = sentence_h + (REASON_H if reason else 0)
         text = html.escape(row.sentence)
         if reason:
             text += f"<br><font color='{REFUSAL_COLOUR}'>{html.escape(reason)}</font>"
-        sentence_w = width - 48 - CONTROL_W - 12
-        self.text_box(text, pygame.Rect(20, y + 2, sentence_w, tall), panel)
-        x = width - 24 - CONTROL_W
-        top = y + (ROW_H - BUTTON_HEIGHT) // 2
+        self.text_box(text, pygame.Rect(20, y + 2, _sentence_w(box.width), tall), panel)
+        x = box.width - 24 - CONTROL_W
+        top = y + (sentence_h - BUTTON_HEIGHT) // 2
         value = self._value(row.field)
         if row.is_switch:
             box = pygame.Rect(x, top, CONTROL_W, BUTTON_HEIGHT)
@@ -148,13 +172,12 @@ class CustomRulesScreen(GuiScene):
                 lambda picked, r=row: self._pick(r, picked),
                 panel,
             )
-            if y > height // 2:
+            if y > box.height // 2:
                 menu.change_object_id(ObjectID(class_id="@expand_up"))
             self.controls[row.field] = menu
         return tall
 
-    def _footer(self, box: pygame.Rect, panel: Container) -> None:
-        pages = self.pages(box.height)
+    def _footer(self, box: pygame.Rect, panel: Container, pages: int) -> None:
         nav_y = box.height - 2 * BUTTON_HEIGHT - 34
         page_text = _("Page {page} of {pages}").format(page=self.page + 1, pages=pages)
         self.label(page_text, pygame.Rect(0, nav_y, box.width, BUTTON_HEIGHT), panel, "@centred")

@@ -33,6 +33,10 @@ SUBHEADING_FONT_PX = 20
 """A sub-heading's text size (bold), measured like a label's."""
 NOTE_FONT_PX = 15
 """A muted note's text size, also used to wrap a note too long for one line."""
+TEXT_BOX_FONT_PX = 18
+"""A text box's text size, also used to size a box to the lines its text wraps to."""
+TEXT_BOX_PADDING = "8,6"
+"""A text box's padding (left and right, top and bottom) in pixels."""
 BUTTON_PAD = 18
 ROW_HEIGHT = 40
 GAP = 12
@@ -156,8 +160,8 @@ def theme() -> dict[str, Any]:
                 "normal_border": "#00000000",
                 "normal_text": _hex(CREAM),
             },
-            "font": _font(18),
-            "misc": {"border_width": "0", "shadow_width": "0", "padding": "8,6"},
+            "font": _font(TEXT_BOX_FONT_PX),
+            "misc": {"border_width": "0", "shadow_width": "0", "padding": TEXT_BOX_PADDING},
         },
         "@column_heading": {
             "colours": {"normal_text": _hex(GOLD)},
