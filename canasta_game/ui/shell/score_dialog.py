@@ -32,6 +32,11 @@ LABEL_PAD = 12  # between a line's name and the first column
 MIN_COLUMN = 150  # a side's figures, e.g. "(13) -1,250", and its name
 
 
+def total_names() -> tuple[str, str, str]:
+    """The totals' rows: this hand's, the totals before it, the match's."""
+    return _("This hand"), _("Before this hand"), _("Match total")
+
+
 def line_keys(score: HandScore) -> list[str]:
     """The kinds of line any side scored, in the engine's order."""
     used = {line.key for side in score.sides for line in side.lines}
@@ -80,47 +85,69 @@ class ScoreDialog(GuiScene):
             self.button(_("Back to the score"), rect, lambda: self._look_at_table(False))
             return
         session = self.session
-        record = session.match.history[-1]
-        score = record.score
+        score = session.match.history[-1].score
         keys = line_keys(score)
         sides = len(score.sides)
-        row_h = 30 if size[1] >= 760 else 28
         labels = [score_line_label(key, session.rules) for key in keys]
-        totals = (_("This hand"), _("Before this hand"), _("Match total"))
+        members = [side_members(session, side) for side in range(sides)]
+        sheet = self._sheet(size, labels=labels, sides=sides, members=any(members))
+        panel = sheet.panel
+        y = 14
+        heading = _("Hand {number}").format(number=self.hand_number)
+        self.label(heading, pygame.Rect(0, y, panel.rect.width, 44), panel, "@heading")
+        y += 44
+        ending = pygame.Rect(0, y, panel.rect.width, 28)
+        self.label(how_it_ended(session), ending, panel, "@centred")
+        y += 40
+        names = [side_name(session, side) for side in range(sides)]
+        self._row(sheet, y, None, names, [side_class(side) for side in range(sides)])
+        y += sheet.row_h
+        if any(members):
+            self._row(sheet, y, None, members, ["@muted_value"] * sides)
+            y += sheet.row_h
+        y += 6
+        for key, label in zip(keys, labels, strict=True):
+            cells = [cell_text(score, side, key) for side in range(sides)]
+            self._row(sheet, y, label, cells, ["@value"] * sides)
+            y += sheet.row_h
+        self._totals(sheet, y + 6)
+        text = _("Final result") if session.match.over else _("Next hand")
+        self.button_row(
+            [(_("Look at the table"), lambda: self._look_at_table(True)), (text, self._continue)],
+            panel.rect.height - BUTTON_HEIGHT - 18,
+            panel,
+            panel.rect.width,
+            button_width=240,
+        )
+
+    def _sheet(
+        self, size: tuple[int, int], *, labels: list[str], sides: int, members: bool
+    ) -> _Sheet:
+        """The dialog's panel and grid, sized for the score lines ``labels``, the totals,
+        ``sides`` columns and (``members``) a row of each side's players."""
+        row_h = 30 if size[1] >= 760 else 28
+        totals = total_names()
         label_w = label_width([*labels, totals[1]], [totals[0], totals[2]], sides, size[0] - 24)
         col_w = 290 if sides <= 2 else 230  # side names in a longer language
-        members = [side_members(session, side) for side in range(sides)]
-        rows = len(keys) + 4 + (1 if any(members) else 0)
+        rows = len(labels) + 4 + (1 if members else 0)
         height = 136 + rows * row_h + BUTTON_HEIGHT + 24
         box = centred(size, 56 + label_w + sides * col_w, height)
-        sheet = _Sheet(
+        return _Sheet(
             panel=self.panel(box),
             label_w=label_w,
             col_w=(box.width - 56 - label_w) // sides,
             row_h=row_h,
         )
-        y = 14
-        heading = _("Hand {number}").format(number=self.hand_number)
-        self.label(heading, pygame.Rect(0, y, box.width, 44), sheet.panel, "@heading")
-        y += 44
-        ending = pygame.Rect(0, y, box.width, 28)
-        self.label(how_it_ended(session), ending, sheet.panel, "@centred")
-        y += 40
-        names = [side_name(session, side) for side in range(sides)]
-        self._row(sheet, y, None, names, [side_class(side) for side in range(sides)])
-        y += row_h
-        if any(members):
-            self._row(sheet, y, None, members, ["@muted_value"] * sides)
-            y += row_h
-        y += 6
-        for key, label in zip(keys, labels, strict=True):
-            cells = [cell_text(score, side, key) for side in range(sides)]
-            self._row(sheet, y, label, cells, ["@value"] * sides)
-            y += row_h
-        y += 6
+
+    def _totals(self, sheet: _Sheet, y: int) -> None:
+        """This hand's totals, the totals before it and the match's, from row ``y`` down."""
+        record = self.session.match.history[-1]
+        score = record.score
         before = [
             total - hand for total, hand in zip(record.totals_after, score.totals, strict=True)
         ]
+        sides = len(score.sides)
+        totals = total_names()
         for text, values, strong in (
             (totals[0], score.totals, True),
             (totals[1], before, False),
@@ -129,15 +156,7 @@ class ScoreDialog(GuiScene):
             cells = [format_number(value) for value in values]
             cls = "@strong_value" if strong else "@value"
             self._row(sheet, y, text, cells, [cls] * sides, strong=strong)
-            y += row_h
-        text = _("Final result") if session.match.over else _("Next hand")
-        self.button_row(
-            [(_("Look at the table"), lambda: self._look_at_table(True)), (text, self._continue)],
-            box.height - BUTTON_HEIGHT - 18,
-            sheet.panel,
-            box.width,
-            button_width=240,
-        )
+            y += sheet.row_h
 
     def _row(
         self,
