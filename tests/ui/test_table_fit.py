@@ -13,6 +13,7 @@ import dataclasses
 import pygame
 import pytest
 
+from canasta_game.i18n import LANGUAGES, set_language
 from canasta_game.ui.table.layout import STOCK_EDGE
 from canasta_game.ui.table.placement import plan_table
 from canasta_game.ui.table.table_scene import TableScene
@@ -77,7 +78,23 @@ def test_seat_labels_and_captions_stay_clear(table: TableScene) -> None:
     """Issue 15: the stock never covers a seat's label (fault 2), top seats' last-turn
     captions never cover the meld areas' names, and no two seats' words overlap, whoever
     acts, with long captions on every seat."""
-    scene = table
+    _assert_labels_clear(table)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("preset", ["classic-3", "hand-and-foot-3"])
+def test_side_seat_names_stay_clear_in_every_language(held_table, preset, language) -> None:
+    """A table of three names its side seats by where they sit ("Left", "Right"); Italian's
+    "Avversario a sinistra" shrank to 10 px at 1024x640 and still ran into the stock. A
+    name too long for one line now takes two, clear of the stock in every language."""
+    try:
+        set_language(language)
+        _assert_labels_clear(held_table(preset, 1, 40, SMALL))
+    finally:
+        set_language("en")  # (the process's language: the next test expects English)
+
+
+def _assert_labels_clear(scene: TableScene) -> None:
     layout, plan = scene.layout, scene.plan
     assert scene.info is not None
     stock = layout.stock.inflate(STOCK_EDGE, STOCK_EDGE).move(-STOCK_EDGE // 2, -STOCK_EDGE // 2)
@@ -97,6 +114,8 @@ def test_seat_labels_and_captions_stay_clear(table: TableScene) -> None:
                 assert not rect.colliderect(layout.pile), (seat, rect)
                 if not layout.seats[seat].vertical:
                     assert rect.bottom <= areas_top, (seat, rect, areas_top)
+            if layout.seats[seat].where == "left":  # (the stock's column starts there)
+                assert rects[0].right <= stock.left, (seat, rects[0], stock)
             for other, theirs in placed.items():
                 if other != seat:
                     assert not any(r.collidelist(theirs) >= 0 for r in rects), (seat, other)

@@ -20,6 +20,7 @@ from canasta_game.ui.table.text import TextCache
 OPEN_GREEN = (150, 230, 150)
 CLOSED_AMBER = (246, 196, 110)
 LAST_MOVE = (206, 226, 236)
+NAME_SHRINK = 0.75  # the smallest share of its size a seat name is drawn at on one line
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +171,8 @@ class Hud:
     ) -> pygame.Rect:
         """A seat's side colour, name and card count (a dot before it while it acts), kept
         clear of the stock for the seat on the left (issue 15, fault 2); the anchor's last
-        number is the room kept free to its right, for a top seat's caption."""
+        number is the room kept free to its right, for a top seat's caption. Where that
+        does not fit (a side seat at 1024x640), the name alone, on two lines if need be."""
         spot = layout.seats[seat]
         px = layout.fonts["label"]
         acting = seat == info.actor
@@ -185,24 +187,44 @@ class Hud:
         room = min(high - low, spot.rect.width + (2 * layout.pad if spot.vertical else 0))
         label = f"{info.seat_names[seat]} \u00b7 {count}"
         width = max(10, room - dot - chip)
-        if not self.text.fits(label, px, width, bold=acting):  # a narrow side seat: its fan
-            label = info.seat_names[seat]  # of backs shows the cards, the name must stay
+        lines = [label]
+        if not self.text.fits(label, px, width, bold=acting):
+            # a narrow side seat: its fan of backs shows the cards, and the name's colour and
+            # weight who acts, so the name gets the dot's room too
+            dot = 0
+            width = max(10, room - chip)
+            lines = self._name_lines(info.seat_names[seat], px, width, acting)
         colour = TURN if acting else INK_DIM
-        text = self.text.fit(label, px, colour, width, bold=acting)
-        total = text.get_width() + dot + chip
+        texts = self.text.fit_lines(lines, px, colour, width, bold=acting)
+        total = max(text.get_width() for text in texts) + dot + chip
+        height = sum(text.get_height() for text in texts)
         x, y, above, extra = anchor
         left = max(low, min(high - total - extra, x - (total + extra) // 2))
-        top = y - text.get_height() if above else y
-        cy = top + text.get_height() // 2
-        if acting:
+        top = y - height if above else y
+        cy = top + texts[0].get_height() // 2
+        if dot:
             pygame.draw.circle(surface, TURN, (left + r, cy), r)
         if chip:
             square = pygame.Rect(left + dot, cy - r, 2 * r, 2 * r)
             pygame.draw.rect(
                 surface, side_colour(info.seat_sides[seat]), square, border_radius=max(1, r // 2)
             )
-        surface.blit(text, (left + dot + chip, top))
-        return pygame.Rect(left, top, total, text.get_height())
+        line_top = top
+        for text in texts:
+            surface.blit(text, (left + dot + chip, line_top))
+            line_top += text.get_height()
+        return pygame.Rect(left, top, total, height)
+
+    def _name_lines(self, name: str, px: int, width: int, bold: bool) -> list[str]:
+        """A side seat's name in ``width``: one line where it fits at three quarters of the
+        label's size, else two, split between the words where the longer line is shortest
+        (Italian's "Avversario a sinistra" shrank to 10 px and still ran into the stock)."""
+        font = self.text.font(max(10, round(px * NAME_SHRINK)), bold)
+        words = name.split(" ")
+        if font.size(name)[0] <= width or len(words) < 2:
+            return [name]
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        return list(min(splits, key=lambda pair: max(font.size(part)[0] for part in pair)))
 
     def _caption_line(
         self, layout: TableLayout, captions: tuple[str, ...], room: int

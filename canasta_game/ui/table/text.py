@@ -50,12 +50,18 @@ class TextCache:
         self, text: str, px: int, colour: Colour, width: int, bold: bool = False
     ) -> pygame.Surface:
         """Like ``render`` but shrinks the font (down to 60 %) until the text fits ``width``."""
+        return self.fit_lines([text], px, colour, width, bold)[0]
+
+    def fit_lines(
+        self, lines: list[str], px: int, colour: Colour, width: int, bold: bool = False
+    ) -> list[pygame.Surface]:
+        """``fit`` for lines that read as one text: one size for all, the widest deciding."""
         size = px
-        surf = self.render(text, size, colour, bold)
-        while surf.get_width() > width and size > max(10, int(px * 0.6)):
+        surfs = [self.render(line, size, colour, bold) for line in lines]
+        while max(s.get_width() for s in surfs) > width and size > max(10, int(px * 0.6)):
             size -= 1
-            surf = self.render(text, size, colour, bold)
-        return surf
+            surfs = [self.render(line, size, colour, bold) for line in lines]
+        return surfs
 
     def fits(self, text: str, px: int, width: int, bold: bool = False) -> bool:
         """Whether ``fit`` can make ``text`` as narrow as ``width`` (measured, not drawn)."""
