@@ -90,7 +90,10 @@ class StartScreen(GuiScene):
         layer.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 4)))
         layer.blit(ink, ink.get_rect(center=centre))
         sub_font = display_font(max(16, height // 38), bold=False)
-        subtitle = sub_font.render(_("Classic Canasta for 2 to 6 players"), True, CREAM)
+        line = _(
+            "Classic, Samba, Italian, Modern American, Hand and Foot and more, for 2 to 6 players"
+        )
+        subtitle = sub_font.render(line, True, CREAM)
         layer.blit(subtitle, subtitle.get_rect(center=(width // 2, int(height * 0.245))))
         side = (width - 340) // 2
         card_h = min(int(height * 0.24), int(side * 0.55))
