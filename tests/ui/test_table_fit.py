@@ -15,6 +15,7 @@ import pytest
 
 from canasta_game.i18n import LANGUAGES, set_language
 from canasta_game.ui.table.layout import STOCK_EDGE
+from canasta_game.ui.table.painter import under_pile
 from canasta_game.ui.table.placement import plan_table
 from canasta_game.ui.table.table_scene import TableScene
 
@@ -136,3 +137,17 @@ def test_a_big_hand_is_never_cut_off_at_the_bottom(table: TableScene) -> None:
     for _uid, rect in plan.hand:
         assert rect.top >= scene.layout.hint.bottom - scene.layout.selection_raise
         assert rect.bottom <= height - scene.layout.pad // 2, (rect, height)
+
+
+@pytest.mark.parametrize("table", [("modern-american", 1, 0, SMALL)], indirect=True)
+def test_the_marks_under_the_pile_stay_in_the_deck_column(table: TableScene) -> None:
+    """MAC-10's "Always frozen" mark in Italian ("Sempre congelato") reached 17 px into the
+    meld areas at 1024x640: a mark wider than the room right of the pile's centre moves
+    left, inside the deck's column; a narrow one stays centred under the pile."""
+    layout = table.layout
+    deck, pile = layout.deck, layout.pile
+    wide = pygame.Surface((2 * (deck.right - pile.centerx) + 30, 20))
+    place = under_pile(layout, wide, pile.bottom)
+    assert deck.left < place.left and place.right < deck.right, (place, deck)
+    narrow = pygame.Surface((pile.width, 20))
+    assert under_pile(layout, narrow, pile.bottom).centerx == pile.centerx

@@ -198,12 +198,12 @@ class Painter:
         y = rect.bottom + 6
         label = _("Pile {count}").format(count=view.pile_size)
         pill = self.decor.pill(label, px, PILL_DARK)
-        surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
+        surface.blit(pill, under_pile(layout, pill, y))
         y += pill.get_height() + 3
         if view.pile_packet:  # IT-4: how many of them lie face down
             label = _("{packet} face down").format(packet=view.pile_packet)
             pill = self.decor.pill(label, max(11, px - 3), PILL_DARK)
-            surface.blit(pill, pill.get_rect(midtop=(rect.centerx, y)))
+            surface.blit(pill, under_pile(layout, pill, y))
             y += pill.get_height() + 3
         mark = None
         if view.pile_frozen:
@@ -214,7 +214,7 @@ class Painter:
         elif view.pile_frozen_for_me and view.pile_size:
             mark = self.decor.pill(_("Frozen for you"), max(11, px - 3), (24, 70, 110), fg=ICE)
         if mark is not None:
-            surface.blit(mark, mark.get_rect(midtop=(rect.centerx, y)))
+            surface.blit(mark, under_pile(layout, mark, y))
             y += mark.get_height() + 3
         if view.dead_ranks:
             self.dead_ranks(surface, layout, sorted(view.dead_ranks), y)
@@ -372,3 +372,13 @@ def _dashed_rect(
         end = min(y + dash, rect.bottom)
         pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), 2)
         pygame.draw.line(surface, colour, (rect.right, y), (rect.right, end), 2)
+
+
+def under_pile(layout: TableLayout, pill: pygame.Surface, y: int) -> pygame.Rect:
+    """Where a mark under the pile goes: centred under it, but inside the deck's column, so a
+    long word ("Sempre congelato" at 1024x640) does not reach into the meld areas."""
+    deck = layout.deck
+    place = pill.get_rect(midtop=(layout.pile.centerx, y))
+    place.right = min(place.right, deck.right - 2)
+    place.left = max(place.left, deck.left + 2)
+    return place
