@@ -155,11 +155,11 @@ class CustomRulesScreen(GuiScene):
         top = y + (sentence_h - BUTTON_HEIGHT) // 2
         value = self._value(row.field)
         if row.is_switch:
-            box = pygame.Rect(x, top, CONTROL_W, BUTTON_HEIGHT)
+            place = pygame.Rect(x, top, CONTROL_W, BUTTON_HEIGHT)
             self.controls[row.field] = self.checkbox(
                 "",
                 bool(value),
-                box,
+                place,
                 lambda on, f=row.field: self._set(f, on),
                 panel,
             )
