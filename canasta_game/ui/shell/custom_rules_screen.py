@@ -41,13 +41,13 @@ from canasta_game.ui.shell.notices import wrap
 from canasta_game.ui.shell.theme import (
     BUTTON_HEIGHT,
     TEXT_BOX_FONT_PX,
-    TEXT_BOX_PADDING,
+    TEXT_BOX_PAD_X,
     display_font,
 )
 
 ROW_H = 46
 LINE_H = 30  # each further line of a sentence that wraps (the text box's line spacing)
-SENTENCE_PAD = 2 * int(TEXT_BOX_PADDING.split(",")[0])  # (at both ends)
+SENTENCE_PAD = 2 * TEXT_BOX_PAD_X  # (at both ends)
 REASON_H = 62
 CONTROL_W = 330
 TOP = 122

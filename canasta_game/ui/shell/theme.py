@@ -35,8 +35,8 @@ NOTE_FONT_PX = 15
 """A muted note's text size, also used to wrap a note too long for one line."""
 TEXT_BOX_FONT_PX = 18
 """A text box's text size, also used to size a box to the lines its text wraps to."""
-TEXT_BOX_PADDING = "8,6"
-"""A text box's padding (left and right, top and bottom) in pixels."""
+TEXT_BOX_PAD_X, TEXT_BOX_PAD_Y = 8, 6
+"""A text box's padding in pixels: at the left and right, at the top and bottom."""
 BUTTON_PAD = 18
 ROW_HEIGHT = 40
 GAP = 12
@@ -161,7 +161,11 @@ def theme() -> dict[str, Any]:
                 "normal_text": _hex(CREAM),
             },
             "font": _font(TEXT_BOX_FONT_PX),
-            "misc": {"border_width": "0", "shadow_width": "0", "padding": TEXT_BOX_PADDING},
+            "misc": {
+                "border_width": "0",
+                "shadow_width": "0",
+                "padding": f"{TEXT_BOX_PAD_X},{TEXT_BOX_PAD_Y}",
+            },
         },
         "@column_heading": {
             "colours": {"normal_text": _hex(GOLD)},
