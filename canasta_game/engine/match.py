@@ -65,9 +65,7 @@ class Match:
         score = score_hand(final)
         totals = tuple(s + t for s, t in zip(self.scores, score.totals, strict=True))
         record = HandRecord(self.dealer, self.hand_seed(), score, totals)
-        over, winner = self._result(totals, self.hands_played + 1)
-        if final.end.special in DREAM_HANDS and final.end.seat is not None:
-            over, winner = True, final.side_of(final.end.seat)  # MAC-34: a Dream Hand wins
+        over, winner = match_outcome(final, totals, self.hands_played + 1)
         return replace(
             self,
             scores=totals,
@@ -76,23 +74,6 @@ class Match:
             over=over,
             winner=winner,
         )
-
-    def _result(self, totals: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
-        """C-GAME-1..3 with O-TIEBREAK; HF-14: a game of fixed deals ends after the last,
-        whatever the scores (the highest total wins, equal highest is a draw)."""
-        best = max(totals)
-        if self.rules.fixed_deals:
-            if hands < self.rules.fixed_deals:
-                return False, None
-        elif best < self.rules.target or (self.rules.target_exceed and best == self.rules.target):
-            # IT-C3: the Italian game ends only when a side exceeds the target
-            return False, None
-        leaders = [side for side, total in enumerate(totals) if total == best]
-        if len(leaders) == 1:
-            return True, leaders[0]
-        if self.rules.tiebreak == "EXTRA_HAND":
-            return False, None
-        return True, None
 
     # --- JSON ----------------------------------------------------------------------------
 
@@ -145,3 +126,27 @@ class Match:
             bool(data["over"]),
             data["winner"],
         )
+
+
+def match_outcome(final: State, totals: tuple[int, ...], hands: int) -> tuple[bool, int | None]:
+    """Does the match end with the hand ``final`` (the sides' ``totals`` after it, ``hands``
+    played with it), and which side wins (None: a draw, or the match goes on)? C-GAME-1..3
+    with O-TIEBREAK; IT-C3: the Italian game ends only when a side exceeds the target; HF-14:
+    a game of fixed deals ends after the last, whatever the scores; MAC-34: a Dream Hand wins.
+    A function of the hand alone, so that a player can ask it of a hand it imagines."""
+    rules = final.rules
+    end = final.end
+    if end is not None and end.special in DREAM_HANDS and end.seat is not None:
+        return True, final.side_of(end.seat)  # MAC-34
+    best = max(totals)
+    if rules.fixed_deals:
+        if hands < rules.fixed_deals:
+            return False, None
+    elif best < rules.target or (rules.target_exceed and best == rules.target):
+        return False, None
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    if len(leaders) == 1:
+        return True, leaders[0]
+    if rules.tiebreak == "EXTRA_HAND":
+        return False, None
+    return True, None

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from canasta_game.ai import hard, make_bot, rollout
 from canasta_game.ai.determinize import sample_state, unseen_cards
-from canasta_game.ai.handsense import completes_canastas
-from canasta_game.ai.hard import finish_turn, playout
-from canasta_game.ai.medium import ranked_moves
+from canasta_game.ai.handsense import completes_canastas, table_points
+from canasta_game.ai.hard import HardBot, finish_turn, playout
+from canasta_game.ai.medium import HOLD, MediumBot, ranked_moves
 from canasta_game.ai.melding import hand_reserve_cost, reserve_cards
+from canasta_game.ai.play import play_hand
 from canasta_game.ai.rollout import rollout_action
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
 from canasta_game.engine.cards import JOKER, RANK_CHARS, WILD_KEY, make_uid
 from canasta_game.engine.game import IllegalAction, apply, why_illegal
+from canasta_game.engine.match import Match
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import preset
+from canasta_game.engine.rules import Rules, preset
+from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
 
@@ -218,3 +222,81 @@ def test_playouts_keep_the_reserve_in_the_pile_fight(monkeypatch: pytest.MonkeyP
             loose = rollout._natural_batch(state)
         held += loose is not None and _below_reserve(state, loose)
     assert held > 0
+
+
+def _finished_hand() -> State:
+    """A classic-4 hand of Medium self-play played to its end (a side went out)."""
+    state = new_hand(preset("classic-4"), "match-end", 0)
+    bots = [make_bot("medium", s, "match-end") for s in range(4)]
+    while state.phase is not Phase.OVER:
+        seat = state.actor
+        state, _ = apply(state, bots[seat].choose(observe(state, seat), legal_moves(state)))
+    return state
+
+
+def test_a_playout_that_ends_the_match_is_valued_by_who_won_it() -> None:
+    """C-GAME-1, C-GAME-2 (``match.match_outcome``): where a playout's hand ends the match,
+    Hard values it by the winner alone, whatever the hand's points; where the match goes on,
+    by the points."""
+    final = _finished_hand()
+    totals = score_hand(final).totals
+    points = hard.playout_value(final, 0, learned=True)
+    assert points == totals[0] - totals[1]
+    target = final.rules.target
+    # side 0 ahead at the end of the match, then side 1 ahead by one point
+    ahead = evolve(final, scores=(target - totals[0], target - totals[1] - 1))
+    behind = evolve(final, scores=(target - totals[0], target - totals[1] + 1))
+    going_on = evolve(final, scores=(0, 0))
+    for learned in (True, False):
+        assert hard.playout_value(ahead, 0, learned) == hard.MATCH_WIN
+        assert hard.playout_value(ahead, 1, learned) == -hard.MATCH_WIN
+        assert hard.playout_value(behind, 0, learned) == -hard.MATCH_WIN
+        assert hard.playout_value(going_on, 0, learned) == hard.playout_value(final, 0, learned)
+
+
+def _holds_against_the_match(rules: Rules) -> list[tuple[State, list[Action]]]:
+    """Positions of full Medium self-play matches where Medium holds on although it could go
+    out, because going out would end the match with the opponents in front
+    (``goingout.go_out_or_hold``: the opponents' table takes them past the target)."""
+    found = []
+
+    def look(state: State) -> None:
+        if state.phase is not Phase.PLAY:
+            return
+        view, legal = observe(state, state.actor), legal_moves(state)
+        if not any(score <= HOLD / 2 for score, _ in ranked_moves(view, legal)):
+            return  # (not a hold where Medium could go out)
+        ours = view.scores[view.side] + table_points(rules, view.melds[view.side]) + 100
+        theirs = max(
+            view.scores[side] + table_points(rules, view.melds[side])
+            for side in range(rules.sides)
+            if side != view.side
+        )
+        if theirs >= rules.target and ours < theirs:
+            found.append((state, legal))
+
+    for game in range(8):
+        match = Match.start(rules, f"ep:{game}")
+        bots = {seat: MediumBot(seat, f"{game}:{seat}") for seat in range(rules.players)}
+        while not match.over:
+            match = match.record(play_hand(match.deal(), bots, on_state=look).final)
+    return found
+
+
+def test_hard_does_not_go_out_into_a_lost_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-GAME-1 (``hard.playout_value``): where going out would end the match with the
+    opponents in front, Hard holds on like Medium. Valued by the hand's points alone, the
+    search went out there (the 200-odd points of going out beat holding on)."""
+    positions = _holds_against_the_match(preset("classic-4"))
+    assert len(positions) >= 5
+    ended: dict[bool, int] = {}
+    for aware in (True, False):
+        monkeypatch.setattr(hard, "MATCH_AWARE", aware)
+        ended[aware] = 0
+        for state, legal in positions:
+            ticks = itertools.count(0.0, 0.001)
+            bot = HardBot(state.actor, "match", budget=0.03, clock=ticks.__next__)
+            move = bot.choose(observe(state, state.actor), legal)
+            ended[aware] += apply(state, move)[0].phase is Phase.OVER
+    assert ended[True] == 0
+    assert ended[False] > 0
