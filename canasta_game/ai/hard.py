@@ -118,6 +118,15 @@ Issue 16, sixth round: Medium's reserve now follows the biggest opponent hand (8
 the Hard of 54fabb1, seed 110, deals 0-14, 0.5 s of CPU time, two processes beside other
 arenas: 63.3% [45.5, 78.1] of 30 games, +48 [-2, +98] points a hand; the Hard before it on
 the same deals won as many (19 of 30), +102 points a hand. Too few games to tell them apart.
+
+Issue 16, seventh round: a playout whose hand ends the match is valued by who won the match
+(``engine.match.match_outcome``, ``MATCH_AWARE``), not by its points. In 20 Medium self-play
+matches, 24 positions where Medium holds because going out would end the match with the
+opponents ahead: the Hard before it went out at once in 8, this one in none; it still went out
+in 29 of the 29 positions where going out wins the match. Full games against Medium, seeds
+115 and 116, 0.5 s of CPU time, two processes: 67.2% [60.3, 73.4] of 192 games (72.9% and
+61.5%); on the 93 deals the Hard before it also played, 125 against its 126 games won.
+Kept for the positions it fixes, not for the arena, which cannot tell the two apart.
 """
 
 from __future__ import annotations
