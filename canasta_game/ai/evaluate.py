@@ -10,6 +10,8 @@ The result is this side's figure minus the mean of the other sides'.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.meldrules import MeldKind, meld_facts
 from canasta_game.engine.rules import Rules
@@ -71,11 +73,12 @@ def hand_outlook(rules: Rules, hand: tuple[int, ...], keys: set[int]) -> float:
 
 def evaluate(state: State, side: int) -> float:
     """This side's expected hand score minus the others' (exact once the hand is over)."""
-    sides = state.rules.sides
     if state.phase is OVER:
-        totals = score_hand(state).totals
-        values = [float(t) for t in totals]
-    else:
-        values = [side_value(state, s) for s in range(sides)]
-    others = [v for s, v in enumerate(values) if s != side]
-    return values[side] - sum(others) / len(others)
+        return score_difference(score_hand(state).totals, side)
+    return score_difference([side_value(state, s) for s in range(state.rules.sides)], side)
+
+
+def score_difference(values: Sequence[float], side: int) -> float:
+    """``side``'s value minus the mean of the other sides' (a hand's totals once it is over)."""
+    others = [float(v) for s, v in enumerate(values) if s != side]
+    return float(values[side]) - sum(others) / len(others)

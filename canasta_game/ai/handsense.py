@@ -60,11 +60,27 @@ def canasta_count(melds: Sequence[TableMeld]) -> int:
 def table_points(rules: Rules, melds: Sequence[TableMeld]) -> int:
     """Card values on the table plus canasta bonuses: what a side banks if the hand ends.
 
-    Each canasta earns what the engine says its kind earns (a samba 1500, a bolivia 2500)."""
+    Each canasta earns what the engine says its kind earns (a samba 1500, a bolivia 2500).
+    A side's melds tuple is kept here (``_POINTS``): it stays the same object from turn to
+    turn until the side melds, and Hard's playouts ask Medium to read the race (every side's
+    table) at every draw; a tuple held there cannot change nor be freed, so its id is the
+    same melds."""
+    if type(melds) is tuple:
+        kept = _POINTS.get(id(melds))
+        if kept is not None and kept[0] is rules:
+            return kept[2]
     total = 0
     for meld in melds:
         total += sum(VALUE_OF[c] for c in meld.cards) + meld_facts(rules, meld).bonus
+    if type(melds) is tuple:
+        if len(_POINTS) >= _POINTS_KEPT:
+            _POINTS.clear()  # (the melds of tables long gone)
+        _POINTS[id(melds)] = (rules, melds, total)
     return total
+
+
+_POINTS: dict[int, tuple[Rules, Sequence[TableMeld], int]] = {}
+_POINTS_KEPT = 4096
 
 
 def move_cards(move: Action) -> tuple[int, ...]:

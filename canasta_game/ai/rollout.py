@@ -38,7 +38,7 @@ from canasta_game.engine.actions import (
 from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.cuban import discard_problem
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.going_out import can_go_out
+from canasta_game.engine.going_out import can_go_out, surely_stuck
 from canasta_game.engine.movegen import (
     HandGroups,
     discard_moves,
@@ -105,22 +105,30 @@ def medium_draw(state: State, takes: list[TakePile], draw: DrawStock | None) -> 
     return None
 
 
-def _could_go_out(state: State) -> bool:
-    """A cheap bound before the exact test: can any canasta still be completed this turn?"""
-    side = state.side_of(state.current)
+def _could_go_out(state: State, groups: HandGroups) -> bool:
+    """Cheap bounds before the exact test: can any canasta still be completed this turn, and
+    is the hand free of the leftovers that rule going out out (``going_out.surely_stuck``,
+    the solver's own first cut: two lone naturals no meld takes, C-MELD-2, C-OUT-2)? Most
+    playout turns of a side with a canasta are answered here, not by the search."""
+    rules = state.rules
+    side = rules.seat_side[state.current]
+    melds = state.melds[side]
+    cut = not (rules.book_quota or rules.books_closed or rules.out_needs_discard)  # (HF, MAC)
+    if cut and surely_stuck(groups.naturals, len(groups.blacks), melds):
+        return False
     hand = len(state.hands[state.current])
-    if state.canastas(side) >= state.rules.go_out_canastas:
+    if state.canastas(side) >= rules.go_out_canastas:
         return True
-    full = state.rules.canasta_size
-    return hand >= full or any(m.size + hand >= full for m in state.melds[side])
+    full = rules.canasta_size
+    return hand >= full or any(m.size + hand >= full for m in melds)
 
 
-def _natural_batch(state: State) -> Meld | None:
+def _natural_batch(state: State, groups: HandGroups) -> Meld | None:
     """All natural melds at once (new triples, additions) plus wild cards that complete a
-    canasta, keeping two cards in hand; None when there is nothing worth melding."""
+    canasta, keeping two cards in hand (``groups``: the hand's); None when there is nothing
+    worth melding."""
     seat = state.current
     side = state.side_of(seat)
-    groups = HandGroups(state.hands[seat])
     melds = {m.key: m for m in state.melds[side]}
     new: list[tuple[int, ...]] = []
     add: dict[int, list[int]] = {}
@@ -174,7 +182,8 @@ def _holds_pairs(state: State, side: int) -> bool:
 def _play(state: State, rng: random.Random) -> Action | None:
     seat = state.current
     hand = state.hands[seat]
-    if _could_go_out(state) and can_go_out(state):
+    groups = HandGroups(hand)  # (read by the cut before the solver and by the batch)
+    if _could_go_out(state, groups) and can_go_out(state):
         everything = meld_all(state)
         if everything is not None and why_illegal(state, everything) is None:
             return everything
@@ -184,7 +193,7 @@ def _play(state: State, rng: random.Random) -> Action | None:
                 return last  # else (C-OUT-5) the last card must be melded: the moves below
     side = state.side_of(seat)
     if state.melds[side]:
-        batch = _natural_batch(state)
+        batch = _natural_batch(state, groups)
         if batch is not None and why_illegal(state, batch) is None:
             return batch
     else:

@@ -32,7 +32,8 @@ def my_turns_left(view: PlayerView) -> int:
     k = view.rules.draw_count
     draws = view.stock_size // k + (1 if view.stock_size % k else 0)
     first = view.current if view.phase is Phase.DRAW else view.current + 1
-    return sum(1 for step in range(draws) if (first + step) % players == view.seat)
+    mine = (view.seat - first) % players  # the first of the draws that are this player's
+    return 0 if mine >= draws else (draws - 1 - mine) // players + 1
 
 
 def opponent_sides(view: PlayerView) -> list[int]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from operator import mul
 
-from canasta_game.ai.evaluate import evaluate
+from canasta_game.ai.evaluate import evaluate, score_difference
 from canasta_game.ai.handsense import canasta_count
 from canasta_game.engine.cards import RANK_OF, VALUE_OF
 from canasta_game.engine.meldrules import meld_facts
@@ -241,6 +241,5 @@ def weights() -> tuple[float, ...]:
 def predict(state: State, side: int) -> float:
     """The expected hand score of ``side`` minus the other's (exact once the hand is over)."""
     if state.phase is OVER:
-        totals = score_hand(state).totals
-        return float(totals[side] - totals[1 - side])
+        return score_difference(score_hand(state).totals, side)
     return SCALE * sum(map(mul, weights(), features(state, side)))

@@ -72,6 +72,12 @@ def test_turns_left_counts_only_this_players_draws() -> None:
     # draws go to seats 0,1,2,3,0: seat 0 draws twice, seat 1 once
     assert my_turns_left(observe(five, 0)) == 2
     assert my_turns_left(observe(five, 1)) == 1
+    assert [my_turns_left(observe(five, seat)) for seat in (2, 3)] == [1, 1]
+    # after the draw the next draw is the next seat's: 1, 2, 3, 0, 1
+    drawn = state_from_setup(rules, hands, stock="Jc Jd Jh Js Qc", pile="9s", phase=Phase.PLAY)
+    assert [my_turns_left(observe(drawn, seat)) for seat in range(4)] == [1, 2, 1, 1]
+    empty = state_from_setup(rules, hands, stock="", pile="9s", phase=Phase.DRAW)
+    assert [my_turns_left(observe(empty, seat)) for seat in range(4)] == [0, 0, 0, 0]
     two = state_from_setup(
         preset("classic-2"),
         hands[:2],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,9 @@ from canasta_game.ai.rollout import rollout_action
 from canasta_game.ai.situation import read_situation
 from canasta_game.engine.actions import Action, Discard, Meld, TakePile
 from canasta_game.engine.cards import JOKER, RANK_CHARS, WILD_KEY, make_uid
+from canasta_game.engine.fastapply import advance
 from canasta_game.engine.game import IllegalAction, apply, why_illegal
+from canasta_game.engine.going_out import can_go_out
 from canasta_game.engine.match import Match
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
@@ -26,6 +29,7 @@ from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import DrawKind, Phase, State, TableMeld, evolve
+from canasta_game.engine.take import HandGroups
 
 
 def _positions(seeds: range, turns: int = 10) -> list[State]:
@@ -87,6 +91,71 @@ def test_playouts_skip_the_recheck_and_reach_the_same_states() -> None:
         assert fast == slow
         compared += steps
     assert compared > 50
+
+
+def test_later_worlds_apply_the_candidates_without_the_recheck_alike() -> None:
+    """Issue 16: a move's legality reads only what the player's view shows, so a move legal
+    in the position is legal in every world sampled from its view, and ``advance`` (no
+    re-check) reaches the state ``apply`` reaches; a search whose later worlds skip the check
+    values every candidate as one that checks every world."""
+    compared = 0
+    for state in _positions(range(6), turns=6):
+        seat = state.actor
+        view, legal = observe(state, seat), legal_moves(state)
+        for seed in range(3):
+            world = sample_state(view, random.Random(seed), legal)
+            for move in legal:
+                assert why_illegal(world, move) is None
+                assert advance(world, move) == apply(world, move)[0]
+                compared += 1
+        moves = legal[:3]
+        bot, again = HardBot(seat, "checked"), HardBot(seat, "checked")
+        world = sample_state(view, random.Random(9), legal)
+        checked = again._world_values(world, moves, view.side, 4, checked=True)
+        assert bot._world_values(world, moves, view.side, 4) == checked
+    assert compared > 100
+
+
+def test_the_playouts_cut_before_the_solver_says_no_only_where_no_way_out_exists() -> None:
+    """C-MELD-2, C-OUT-2, SAM-11: the playouts ask the going-out solver only where
+    ``going_out.surely_stuck`` (two lone naturals no meld takes, whichever way the side's
+    sequences end) leaves a way out; wherever that cut says no, the solver says no too, in
+    every family of rules the rollout plays (books and the final discard have no cut)."""
+    cut = 0
+    for name in ("classic-4", "samba", "bolivia", "brazilian", "cuban", "caliente",
+                 "italian", "modern-american", "hand-and-foot", "classic-2"):  # fmt: skip
+        rules = preset(name)
+        for seed in range(3):
+            state = new_hand(rules, f"cut:{name}:{seed}", seed % rules.players)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if state.phase is Phase.OVER:
+                    break
+                if state.phase is Phase.PLAY and len(state.hands[state.current]) >= 2:
+                    groups = HandGroups(state.hands[state.current])
+                    if not rollout._could_go_out(state, groups):
+                        assert not can_go_out(state), (name, seed, state.turn)
+                        cut += 1
+                action = rollout_action(state, rng)
+                if action is None:
+                    break
+                state = advance(state, action)
+    assert cut > 100
+
+
+def test_table_points_kept_per_melds_answer_for_the_rules_asked() -> None:
+    """C-SCORE: a side's banked points (cards and canasta bonuses) are kept per melds tuple
+    for the playouts, and the same tuple read under rules with another bonus is priced by
+    those rules, not by the answer kept."""
+    king = RANK_CHARS.index("K")
+    kings = tuple(make_uid(king, suit, copy) for copy in (0, 1) for suit in range(4))[:7]
+    melds = (TableMeld(mid=0, key=king, cards=kings, naturals=7, wilds=0),)
+    classic = preset("classic-4")
+    richer = replace(classic, natural_canasta_bonus=900)
+    assert table_points(classic, melds) == 7 * 10 + 500
+    assert table_points(richer, melds) == 7 * 10 + 900
+    assert table_points(classic, melds) == 7 * 10 + 500
+    assert table_points(classic, list(melds)) == 7 * 10 + 500  # (a list is read afresh)
 
 
 def test_playouts_take_the_pile_where_medium_would() -> None:
@@ -213,13 +282,13 @@ def test_playouts_keep_the_reserve_in_the_pile_fight(monkeypatch: pytest.MonkeyP
     for state in _play_positions(range(6)):
         if not state.melds[state.side_of(state.actor)] or len(state.stock) < 8:
             continue
-        batch = rollout._natural_batch(state)
+        batch = rollout._natural_batch(state, HandGroups(state.hands[state.current]))
         if batch is not None:
             assert not _below_reserve(state, batch)
             continue
         with monkeypatch.context() as patch:
             patch.setattr(rollout, "pile_fight_reserve", lambda *_: 0)
-            loose = rollout._natural_batch(state)
+            loose = rollout._natural_batch(state, HandGroups(state.hands[state.current]))
         held += loose is not None and _below_reserve(state, loose)
     assert held > 0
 
