@@ -1,13 +1,14 @@
 """Hard's worlds per CPU second on two source trees side by side, and whether they choose alike.
 
     python benchmarks/hard_worlds.py --tree /path/to/old/checkout --tree . [--runs 3]
-        [--positions 60] [--worlds 60]
+        [--positions 60] [--worlds 60] [--preset classic-4]
 
 Why: Hard's strength is bought with sampled worlds, so a change to its search or to the
 engine under it is measured by how many worlds a CPU second plays. Each run asks Hard for its
-move at the same positions (Medium self-play of classic-4, one position in ten with a choice)
-with a clock that ticks once per reading, so every decision plays the same number of worlds
-whatever the machine's speed; the figure is worlds per CPU second of the decisions alone.
+move at the same positions (Medium self-play of classic-4, or of the rules ``--preset``
+names, one position in ten with a choice) with a clock that ticks once per reading, so every
+decision plays the same number of worlds whatever the machine's speed; the figure is worlds
+per CPU second of the decisions alone.
 The digest of the chosen moves tells whether two trees decide alike for the same worlds (a
 speed change should leave it as it was). Every run is a fresh process, the trees taking turns.
 """
@@ -27,10 +28,10 @@ from pathlib import Path
 SAMPLE_EVERY = 10  # one position with a choice in this many is asked
 
 
-def _once(tree: Path, positions: int, worlds: int) -> dict[str, object]:
+def _once(tree: Path, positions: int, worlds: int, preset: str) -> dict[str, object]:
     env = dict(os.environ, PYTHONPATH=str(tree.resolve()))
     done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker",
+        [sys.executable, str(Path(__file__).resolve()), "--worker", "--preset", preset,
          "--positions", str(positions), "--worlds", str(worlds)],
         capture_output=True, text=True, env=env, cwd=tree, check=True,
     )  # fmt: skip
@@ -48,7 +49,7 @@ class _Tick:
         return self.now
 
 
-def _worker(positions: int, worlds: int) -> None:
+def _worker(positions: int, worlds: int, preset_name: str = "classic-4") -> None:
     """Play Medium self-play hands until ``positions`` positions are collected, then time
     Hard's decision at each; print one JSON line."""
     import random
@@ -63,7 +64,7 @@ def _worker(positions: int, worlds: int) -> None:
     from canasta_game.engine.setup import new_hand
     from canasta_game.engine.state import Phase
 
-    rules = preset("classic-4")
+    rules = preset(preset_name)
     states = []
     hand = 0
     while len(states) < positions:
@@ -98,16 +99,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--worlds", type=int, default=60)
+    parser.add_argument("--preset", default="classic-4", help="the rules of the positions")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(args.positions, args.worlds)
+        _worker(args.positions, args.worlds, args.preset)
         return
     trees = args.tree or [Path(".")]
     runs: dict[Path, list[dict[str, object]]] = {tree: [] for tree in trees}
     for _ in range(args.runs):
         for tree in trees:
-            runs[tree].append(_once(tree, args.positions, args.worlds))
+            runs[tree].append(_once(tree, args.positions, args.worlds, args.preset))
     first = None
     for tree in trees:
         rates = [float(r["worlds_per_s"]) for r in runs[tree]]  # type: ignore[arg-type]
