@@ -38,7 +38,7 @@ from canasta_game.engine.actions import (
 from canasta_game.engine.cards import RANK_OF
 from canasta_game.engine.cuban import discard_problem
 from canasta_game.engine.game import why_illegal
-from canasta_game.engine.going_out import can_go_out, surely_stuck
+from canasta_game.engine.going_out import can_go_out, general_solver, surely_stuck
 from canasta_game.engine.movegen import (
     HandGroups,
     discard_moves,
@@ -113,8 +113,7 @@ def _could_go_out(state: State, groups: HandGroups) -> bool:
     rules = state.rules
     side = rules.seat_side[state.current]
     melds = state.melds[side]
-    cut = not (rules.book_quota or rules.books_closed or rules.out_needs_discard)  # (HF, MAC)
-    if cut and surely_stuck(groups.naturals, len(groups.blacks), melds):
+    if general_solver(rules) and surely_stuck(groups.naturals, len(groups.blacks), melds):
         return False
     hand = len(state.hands[state.current])
     if state.canastas(side) >= rules.go_out_canastas:

@@ -84,6 +84,13 @@ def can_go_out(state: State, asking: bool = False) -> bool:
 _solved: tuple[State, tuple[int, ...], tuple[TableMeld, ...], bool] | None = None
 
 
+def general_solver(rules: Rules) -> bool:
+    """Does the general solver (and its cheap cuts: ``surely_stuck``, ``within_reach``)
+    answer "may I go out?" under ``rules``? Not with books (HF-9, HF-17: ``handfoot``) nor
+    a final discard required (MAC-30: ``_discard_out``)."""
+    return not (rules.book_quota or rules.books_closed or rules.out_needs_discard)
+
+
 def same_after_threes(rules: Rules, blacks: int) -> bool:
     """Does ``can_go_out`` answer the same after the player melds all ``blacks`` (three or
     more) black threes of the hand as before? Where the general solver answers (no books,
@@ -94,11 +101,7 @@ def same_after_threes(rules: Rules, blacks: int) -> bool:
     three and more with every other card melded, the "no discard" way after them unless
     IT-20 demands a discard. So "may I meld my black threes?" (C-B3-2) answered on the hand
     needs no second solve after the meld."""
-    return (
-        rules.b3_meld
-        and not (rules.book_quota or rules.books_closed or rules.out_needs_discard)
-        and (blacks == 3 or not rules.out_discard)
-    )
+    return rules.b3_meld and general_solver(rules) and (blacks == 3 or not rules.out_discard)
 
 
 def out_by_discard(state: State) -> bool:
@@ -279,7 +282,7 @@ def within_reach(state: State, counts: tuple[dict[int, int], int, int] | None = 
     if state.question is ASKED_NO:
         return False
     rules = state.rules
-    if rules.book_quota or rules.books_closed or rules.out_needs_discard:
+    if not general_solver(rules):
         return True
     side = state.side_of(state.current)
     # (no sequence to settle, SAM-11: the hand as it is, without the generator)
