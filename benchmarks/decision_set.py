@@ -21,6 +21,8 @@ much better its choices are than Medium's, per decision, with the standard error
 values are independent of Hard's own sampling, so the estimate is unbiased. ``--clock cpu``
 measures Hard's budget on each worker's CPU time (fair on a busy machine), ``--set`` changes
 one of ``ai/hard.py``'s constants for the run (to compare a variant on the same decisions).
+The switched decisions are also broken down by kind (``switch_kind``: another discard, a
+meld instead of a discard, a discard holding Medium's meld, ...), each with its mean gain.
 ``--tag`` changes Hard's own random seeds (a second run of the same code measures how much of
 a difference is Hard's sampling); ``--save`` keeps the gain of every decision, and ``paired``
 compares two saved runs decision by decision (the same positions and values, so the paired
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import math
 import multiprocessing
 import random
 import statistics
@@ -40,14 +43,16 @@ import time
 from typing import Any
 
 from canasta_game.ai import hard
+from canasta_game.ai.handsense import wilds_in
 from canasta_game.ai.hard import HardBot, pick_candidates, policy_candidate
 from canasta_game.ai.medium import ranked_moves
-from canasta_game.engine.actions import Action, action_from_dict, action_to_dict
+from canasta_game.engine.actions import Action, Discard, Meld, action_from_dict, action_to_dict
+from canasta_game.engine.cards import IS_BLACK_THREE
 from canasta_game.engine.codec import state_from_dict, state_to_dict
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import preset
+from canasta_game.engine.rules import Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State, evolve
@@ -171,6 +176,7 @@ def score(args: argparse.Namespace) -> None:
     )
     if switched:
         print(f"mean gain where it switched: {statistics.mean(switched):+.1f}")
+        _print_kinds(rows, picks, gains)
     print(
         f"outside the recorded candidates: {sum(1 for j in picks if j < 0)}; "
         f"{time.perf_counter() - started:.0f} s"
@@ -178,6 +184,38 @@ def score(args: argparse.Namespace) -> None:
     if args.save:
         with open(args.save, "w", encoding="utf-8") as handle:
             json.dump({"picks": picks, "gains": gains}, handle)
+
+
+def switch_kind(rules: Rules, medium: Action, chosen: Action) -> str:
+    """What kind of overrule ``chosen`` is of Medium's move, in the terms of a table player:
+    a different discard (of a black three, C-B3: a stop card, or of another card), a meld
+    instead of a discard (with wild cards or naturals only), a discard that holds the cards
+    Medium would meld, another meld, or a draw (the pile against the stock)."""
+    if isinstance(medium, Discard) and isinstance(chosen, Discard):
+        three = IS_BLACK_THREE[medium.card] and not IS_BLACK_THREE[chosen.card]
+        return "another discard than a black three" if three else "another discard"
+    if isinstance(medium, Discard) and isinstance(chosen, Meld):
+        return "a meld with wild cards" if wilds_in(rules, chosen) else "a meld of naturals"
+    if isinstance(medium, Meld) and isinstance(chosen, Discard):
+        return "a discard, holding the meld"
+    if isinstance(medium, Meld) and isinstance(chosen, Meld):
+        return "another meld"
+    return "a draw or an answer"
+
+
+def _print_kinds(rows: list[dict[str, Any]], picks: list[int], gains: list[float]) -> None:
+    """The gain of the switched decisions by ``switch_kind`` (session 24: the classes where
+    the search is right and where it only moves noise)."""
+    kinds: dict[str, list[float]] = {}
+    for row, pick, gain in zip(rows, picks, gains, strict=True):
+        if pick > 0:
+            state = state_from_dict(row["state"])
+            medium, chosen = (action_from_dict(row["candidates"][i]) for i in (0, pick))
+            kinds.setdefault(switch_kind(state.rules, medium, chosen), []).append(gain)
+    for kind, values in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else math.inf
+        print(f"  instead of Medium's move, {kind}: {len(values)} decisions, "
+              f"{statistics.mean(values):+.1f} each (standard error {error:.1f})")  # fmt: skip
 
 
 def paired(args: argparse.Namespace) -> None:
