@@ -138,6 +138,25 @@ side's table points per melds tuple. ``benchmarks/hard_worlds.py``, median of 5,
 alternating: 1.10 times the worlds per CPU second on classic-4 (918 against 831), 1.13 on
 Samba (371 against 329), with the same moves digest on both and on Italian, Hand and Foot,
 Cuban and Bolivia.
+
+Issue 16, ninth round, measured and nothing changed: Hard is limited by what its one round of
+playout sees, not by its time. On a new decision set (339 decisions of 24 Medium self-play
+hands, ``decision_set.py build --hands 24 --worlds 24``), gain over Medium per decision at
+0.25, 0.5 and 1.0 s of CPU time +32.7, +41.2 and +40.7 (standard errors about 12); paired,
+0.5 s over 0.25 s +8.5 (4.3), 1.0 s over 0.5 s -0.6 (3.1), a second sample of Hard's seeds at
+0.5 s -3.3 (4.4). At 0.5 s, paired against the two samples: playouts of two rounds -7.0
+(5.2) and -3.7 (5.4), of three -0.9 (5.5) and +2.4 (5.7); Medium's discards in the playouts
+(the worlds no longer run short at 0.5 s) -4.8 (4.2) and -1.5 (4.3). Where Hard overruled
+Medium (249 switches in 80 Medium self-play hands, 0.25 s, each switch valued by 200
+whole-hand Medium playouts of the true position): +29 (se 10) a switch; a meld with wild
+cards instead of Medium's discard +85 (25) over 42, a draw +65 (20) over 26, another meld
++46 (27) over 27, another discard -6 (25) over 58, another discard than Medium's black three
++12 (12) over 55, a discard holding Medium's meld -10 (28) over 38: right where the effect
+shows within a round, noise where it lies beyond. Searching more of the kinds that pay, each
+on positions where it adds a candidate (100 whole-hand playouts a move, 0.5 s): the best pile
+take against the stock at every draw where the pile may be taken, 180 draws, +11.2 (4.5) a
+draw against +10.9 (4.3); the best meld with wild cards wherever Medium discards, 254
+positions, +1.8 (2.7) paired. Both left off.
 """
 
 from __future__ import annotations
