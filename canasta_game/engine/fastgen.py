@@ -131,8 +131,9 @@ def play_moves(state: State) -> list[Action] | None:
                 return None  # BRA-9: an escalera past seven only going out (``SimpleMelds``)
     groups = HandGroups(hand)
     if melds:
-        moves: list[Action] = _melds(state, groups, melds)
-        if state.rules.sequences:
+        keys = {m.key for m in melds}
+        moves: list[Action] = _melds(state, groups, melds, keys)
+        if state.rules.sequences and len(keys) < len(melds):  # (most sides: no two of a key)
             moves.extend(movegen.combine_moves(state))  # SAM-12
     else:
         opening = _openings(state, groups)
@@ -417,13 +418,15 @@ def _counts(groups: HandGroups) -> tuple[dict[int, int], int, int]:
     return naturals, len(groups.wilds), len(groups.blacks)
 
 
-def _melds(state: State, groups: HandGroups, melds: tuple[TableMeld, ...]) -> list[Action]:
+def _melds(
+    state: State, groups: HandGroups, melds: tuple[TableMeld, ...], keys: set[int]
+) -> list[Action]:
     """``movegen.meld_moves`` for an open side: new groups, single additions, the wild meld,
-    black threes, "meld all"; each kept when legal by construction or by ``why_illegal``."""
+    black threes, "meld all"; each kept when legal by construction or by ``why_illegal``.
+    ``keys``: the keys of the side's melds."""
     rules = state.rules
     seat = state.current
     left = len(state.hands[seat])
-    keys = {m.key for m in melds}
     pending = rules.wild_melds and any(m.is_wild_meld and not m.is_canasta for m in melds)
     wilds = groups.wilds
     out: list[Action] = []
