@@ -3,6 +3,7 @@
     python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
         [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5] [--tag s2] [--save /tmp/a.json]
+        [--see-all] [--rollout medium]
     python benchmarks/decision_set.py paired /tmp/a.json /tmp/b.json
 
 Why: the arena answers "is Hard stronger than Medium?" only after hundreds of hands at half a
@@ -27,6 +28,11 @@ meld instead of a discard, a discard holding Medium's meld, ...), each with its 
 a difference is Hard's sampling); ``--save`` keeps the gain of every decision, and ``paired``
 compares two saved runs decision by decision (the same positions and values, so the paired
 difference has a far smaller standard error than either mean).
+Two switches of ``score`` take Hard apart, to see where its gap to the best candidate lies:
+``--see-all`` gives it the true hands (only the stock is reshuffled, as in the recorded
+values) instead of sampled worlds, and ``--rollout medium`` plays its playouts with Medium's
+first choice instead of the fast policy (with ``--set USE_VALUE=False --set ROUNDS=60`` to
+the end of the hand: the recorded values' own method, at far fewer worlds).
 The generated file is not committed (it is output, and takes minutes to rebuild).
 """
 
@@ -132,10 +138,33 @@ def _override(settings: list[str]) -> None:
         setattr(hard, name, type(getattr(hard, name))(ast.literal_eval(text)))
 
 
-def _hard_choice(task: tuple[dict[str, Any], str, float, str, list[str]]) -> int:
-    row, seed, budget, clock, settings = task
+def _see_all(state: State) -> None:
+    """``--see-all``: Hard's worlds are the true position with the stock reshuffled (the
+    information the recorded values were made with), in place of ``sample_state``'s guesses
+    of the hidden hands: how much of the gap to the best candidate is hidden information."""
+
+    def true_world(view: object, rng: random.Random, *rest: object) -> State:
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return evolve(state, stock=tuple(stock))
+
+    hard.sample_state = true_world  # type: ignore[assignment]
+
+
+def _medium_rollout(state: State, rng: random.Random) -> Action:
+    """``--rollout medium``: every playout move is Medium's first choice, as in the recorded
+    values (slower: far fewer worlds than the fast policy)."""
+    return _medium_move(state)
+
+
+def _hard_choice(task: tuple[dict[str, Any], str, float, str, list[str], bool, str]) -> int:
+    row, seed, budget, clock, settings, see_all, rollout = task
     _override(settings)
     state = state_from_dict(row["state"])
+    if see_all:
+        _see_all(state)
+    if rollout == "medium":
+        hard.rollout_action = _medium_rollout  # type: ignore[assignment]
     candidates = [action_from_dict(c) for c in row["candidates"]]
     bot = HardBot(state.actor, seed, budget, clock=hard.CLOCKS[clock])
     choice = bot.choose(observe(state, state.actor), legal_moves(state))
@@ -159,7 +188,15 @@ def score(args: argparse.Namespace) -> None:
         rows = json.load(handle)
     started = time.perf_counter()
     tasks = [
-        (row, f"decisions:{i}{args.tag}", args.budget, args.clock, args.set)
+        (
+            row,
+            f"decisions:{i}{args.tag}",
+            args.budget,
+            args.clock,
+            args.set,
+            args.see_all,
+            args.rollout,
+        )
         for i, row in enumerate(rows)
     ]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -253,6 +290,10 @@ def main() -> None:
     rate.add_argument("--set", action="append", default=[], help="NAME=VALUE of ai/hard.py")
     rate.add_argument("--tag", default="", help="appended to Hard's seeds (another sample)")
     rate.add_argument("--save", help="write every decision's gain here (for paired)")
+    rate.add_argument("--see-all", action="store_true", help="diagnosis: Hard sees the true hands")
+    rate.add_argument(
+        "--rollout", choices=("fast", "medium"), default="fast", help="diagnosis: playout policy"
+    )
     rate.set_defaults(run=score)
     pair = commands.add_parser("paired", help="two saved runs compared decision by decision")
     pair.add_argument("first")
