@@ -157,6 +157,21 @@ on positions where it adds a candidate (100 whole-hand playouts a move, 0.5 s): 
 take against the stock at every draw where the pile may be taken, 180 draws, +11.2 (4.5) a
 draw against +10.9 (4.3); the best meld with wild cards wherever Medium discards, 254
 positions, +1.8 (2.7) paired. Both left off.
+
+Issue 16, tenth round, measured and nothing changed: where the gap to the best candidate lies.
+On the same 339 decisions (best candidate +149.6 over Medium, a ceiling the values' noise
+inflates), gain over Medium per decision, paired against main at 0.5 s of CPU time (+41.2,
++37.9 and +40.2 over three samples of its seeds; ``decision_set.py score --see-all
+--rollout medium``): Hard seeing the true hands (the stock reshuffled) +8.1 (8.1); with
+Medium's own moves in its one round of playout as well +11.3 (8.2); with Medium playing the
+whole hand out, 0.5 s +16.9 (7.4), 2 s +28.2 (6.9) (a switch gained +285 on average, and a
+discard other than Medium's +311); the same whole-hand Medium playouts in sampled worlds, 2 s,
+-11.0 (6.3); the fast policy to the end of the hand, true hands, 0.5 s, +32.0 against +48.9
+for one round. Hidden cards cost the one-round search little; they are what the deeper
+search lacks, and the one-round value is what this search lacks. The learned value refitted
+on the present Medium (16,000 hands; on 2,000 fresh hands a root mean square error of 1,190
+points against the shipped 1,208) +2.9 over two samples (about 3); ``GAP`` 160 and 400, and
+six candidates, within 3 points. All left off.
 """
 
 from __future__ import annotations
