@@ -21,7 +21,7 @@ from canasta_game.engine.observation import PlayerView
 class CardCount:
     """Unseen cards per rank and the hidden hand sizes, from one view."""
 
-    __slots__ = ("hidden_hand", "pool", "unseen_rank", "unseen_wild", "view")
+    __slots__ = ("_passed", "hidden_hand", "pool", "unseen_rank", "unseen_wild", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
@@ -34,6 +34,13 @@ class CardCount:
             max(0, size - len(known))
             for size, known in zip(view.hand_sizes, view.known, strict=True)
         ]
+        self._passed: dict[int, set[int]] = {}
+
+    def passed(self, seat: int) -> set[int]:
+        """``passed_ranks`` of ``seat``, worked out once per view."""
+        if seat not in self._passed:
+            self._passed[seat] = passed_ranks(self.view, seat)
+        return self._passed[seat]
 
     def known_of_rank(self, seat: int, rank: int) -> int:
         return sum(1 for c in self.view.known[seat] if RANK_OF[c] == rank and IS_NATURAL[c])
@@ -56,6 +63,40 @@ class CardCount:
     def dead_for_pair(self, seat: int, rank: int) -> bool:
         """Nobody but the holder of known cards can make a natural pair of ``rank``."""
         return self.p_holds_at_least(seat, rank, 2) == 0.0
+
+
+def pile_discards(view: PlayerView) -> list[tuple[int, int]]:
+    """The (seat, card) of every discard still in the pile, oldest first.
+
+    Discards only ever go on the pile, and a card is one physical card: the pile's face-up
+    cards end with exactly the discards made since it was last taken (under them lie the
+    upcards of the deal, which were never discarded).
+    """
+    out: list[tuple[int, int]] = []
+    pile = view.pile_cards
+    for back in range(1, min(len(pile), len(view.discards)) + 1):
+        seat, card = view.discards[-back]
+        if pile[-back] != card:
+            break
+        out.append((seat, card))
+    out.reverse()
+    return out
+
+
+def passed_ranks(view: PlayerView, seat: int) -> set[int]:
+    """Natural ranks ``seat`` saw on top of the present pile and did not take.
+
+    Every discard in the pile but the last was followed by its next player's draw from the
+    stock; that player could not (or would not) take the pile with it, so it then held no
+    natural pair of the rank. The last discard is still on top: its next player may not have
+    drawn yet.
+    """
+    before = (seat - 1) % view.rules.players
+    return {
+        RANK_OF[card]
+        for who, card in pile_discards(view)[:-1]
+        if who == before and IS_NATURAL[card]
+    }
 
 
 def p_at_least(pool: int, good: int, drawn: int, need: int) -> float:

@@ -4,7 +4,8 @@ A discard costs what the card was worth in hand (``keep_value``) plus the *dange
 next opponent takes the pile with it (the chance it can, times what the pile is worth to it).
 The chance comes from card counting (``CardCount``): the ranks its side has melded are
 near-certain takes on an unfrozen pile; otherwise it needs a natural pair (or a natural and a
-wild card), which is impossible for a dead rank and unlikely for the rank it just threw away.
+wild card), which is impossible for a dead rank and unlikely for the rank it just threw away
+or let pass on top of the present pile.
 Two special discards buy safety: a black three blocks the next player (kept as a stop for
 when the pile is worth defending), and a wild card blocks and freezes the pile (spent only when
 the pile is big and every other discard is dangerous).
@@ -36,6 +37,16 @@ FREEZE_MIN_PILE = 6  # below this many cards a pile is not worth a wild card
 SURE_TAKE = 0.97  # the next opponent can take an open pile onto its own meld
 JUST_THREW = 0.25  # the next player discarded this rank last: a pair is unlikely
 THREW_EARLIER = 0.6
+#: the next player let this rank pass on the present pile: it held no pair then. Issue 16,
+#: Medium against main's Medium, classic-4, per hand (se), one-hand duplicate deals (seed 7,
+#: 800): 0.5 +11.7 (6.9), 0.3 +16.9 (8.3), 0.15 +22.8 (9.1), 0.05 +24.0 (9.3), 0 +22.7
+#: (9.4); full games, 0.3 52.6% [50.4, 54.8] of 2,000 (+23 a hand, seed 5), 0.15 51.1%
+#: [48.3, 54.0] of 1,200 (+21, seed 6); classic-6 53.0% of 200 (+17).
+PASSED = 0.15
+#: only where a seat draws one card a turn: drawing two (O-DRAW-K) it soon holds a new pair.
+#: Classic-2 lost with it (45.0% and 48.1% of 400 full games, -37 and -22 a hand), Samba
+#: was level (51.5%, -3 a hand)
+PASSED_DRAW_COUNT = 1
 #: the classic pile fight (``pile.pile_fight``): a pile handed to the next opponent costs this
 #: many times its points, since that side then makes the canastas (arena: 1, 2, 3, 5 tried;
 #: issue 16's ablation against 54fabb1's Medium: worth +38 per hand over 1 (seed 7, 600
@@ -76,19 +87,22 @@ def take_chance(view: PlayerView, rank: int, counts: CardCount) -> float:
         need = view.minimums[side]
         if 3 * VALUE_OF_RANK[rank] < need:
             chance *= 0.4  # it must also find the rest of its minimum in hand
-    return chance * _discard_history_factor(view, seat, rank)
+    return chance * _discard_history_factor(view, seat, rank, counts)
 
 
-def _discard_history_factor(view: PlayerView, seat: int, rank: int) -> float:
-    """The card the left-hand opponent just threw, or threw earlier, is a safer discard."""
+def _discard_history_factor(view: PlayerView, seat: int, rank: int, counts: CardCount) -> float:
+    """The card the left-hand opponent just threw, or threw earlier, is a safer discard; so
+    is a rank it let pass on top of the present pile (it drew from the stock instead)."""
+    single = view.rules.draw_count == PASSED_DRAW_COUNT
+    passed = PASSED if single and rank in counts.passed(seat) else 1.0
     theirs = [RANK_OF[card] for who, card in view.discards if who == seat]
     if not theirs:
-        return 1.0
+        return passed
     if theirs[-1] == rank:
-        return JUST_THREW
+        return min(JUST_THREW, passed)
     if rank in theirs:
-        return THREW_EARLIER
-    return 1.0
+        return min(THREW_EARLIER, passed)
+    return passed
 
 
 def danger(view: PlayerView, card: int, counts: CardCount) -> float:

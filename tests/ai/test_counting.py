@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import comb
 
 import pytest
 
-from canasta_game.ai.counting import CardCount, p_at_least
+from canasta_game.ai.counting import CardCount, p_at_least, passed_ranks, pile_discards
 from canasta_game.ai.situation import my_turns_left
 from canasta_game.engine.cards import RANK_OF, parse_card
 from canasta_game.engine.observation import observe
@@ -35,8 +36,6 @@ def _state(pile: str, known_king: bool = False) -> object:
         phase=Phase.PLAY,
     )
     if known_king:
-        from dataclasses import replace
-
         hands = list(state.hands)
         king = parse_card("Ks")
         hands[1] = (*hands[1], king)
@@ -62,6 +61,22 @@ def test_a_card_known_from_the_pile_counts_toward_the_pair() -> None:
     known = CardCount(observe(_state("9s", known_king=True), 0))
     assert known.p_holds_at_least(1, KING, 1) == 1.0
     assert known.p_holds_at_least(1, KING, 2) > plain.p_holds_at_least(1, KING, 2)
+
+
+def test_the_pile_holds_the_discards_since_it_was_last_taken() -> None:
+    upcard = _state("4s 7h 8c")  # never taken: the upcard lies under the discards
+    seven, eight = upcard.pile[-2:]
+    view = observe(replace(upcard, discards=((2, seven), (3, eight))), 0)
+    assert pile_discards(view) == [(2, seven), (3, eight)]
+    taken = _state("7h 8c")  # a five was discarded before the pile was taken
+    five = parse_card("5s")
+    view = observe(replace(taken, discards=((1, five), (2, seven), (3, eight))), 0)
+    assert pile_discards(view) == [(2, seven), (3, eight)]
+    # seat 3 drew from the stock with the seven on top; the eight is still on top, seat 0's
+    # to take or let pass, and the five left with the pile someone took
+    assert passed_ranks(view, 3) == {RANK_OF[seven]}
+    assert passed_ranks(view, 0) == set()
+    assert passed_ranks(view, 2) == set()
 
 
 def test_turns_left_counts_only_this_players_draws() -> None:

@@ -297,6 +297,28 @@ def test_discards_the_rank_the_left_hand_opponent_just_threw(medium: Decide) -> 
     assert _card(medium(base)) == parse_card("Tc")  # control: no history, the tie-break
 
 
+def test_discards_a_rank_the_left_hand_opponent_let_pass_on_this_pile(medium: Decide) -> None:
+    """It drew from the stock with our jack on top of the pile: it held no pair of jacks."""
+    base = _play(
+        "Jh Tc Qd Qs", melds={0: ["A A A"], 1: ["9 9 9"]}, pile=FROZEN_PILE + " Ts Jc 5s 6c 7h"
+    )
+    ten, jack, five, six, seven = base.pile[-5:]
+    rest = ((1, five), (2, six), (3, seven))
+    passed = replace(base, discards=((3, ten), (0, jack), *rest))
+    view = observe(passed, 0)
+    assert take_chance(view, RANK_OF[jack], CardCount(view)) < take_chance(
+        view, RANK_OF[ten], CardCount(view)
+    )
+    assert _card(medium(passed)) == parse_card("Jh")
+    # a seat that draws two cards a turn (O-DRAW-K) is not trusted to stay without the pair
+    two = observe(replace(passed, rules=replace(RULES, draw_count=2)), 0)
+    count = CardCount(two)
+    assert take_chance(two, RANK_OF[jack], count) == take_chance(two, RANK_OF[ten], count)
+    # controls: the ten let pass instead, or no history at all (the tie-break's ten)
+    assert _card(medium(replace(base, discards=((3, jack), (0, ten), *rest)))) == parse_card("Tc")
+    assert _card(medium(base)) == parse_card("Tc")
+
+
 def test_never_feeds_a_rank_the_next_opponent_has_melded_on_an_open_pile(medium: Decide) -> None:
     state = _play("5h Qc 9d 9s", melds={0: ["A A A"], 1: ["5 5 5"]}, pile="4d Jd Kd 8c 6h Td")
     view = observe(state, 0)
