@@ -174,6 +174,13 @@ points against the shipped 1,208) +2.9 over two samples (about 3); a small netwo
 hidden units, fitted offline on 12,000 hands) on the same facts 1,192 against the linear
 1,191: the facts limit it, not the model's form; ``GAP`` 160 and 400, and six candidates,
 within 3 points. All left off.
+
+Issue 16, eleventh round: Medium's discards read the ranks the next player let pass on the
+present pile (``discard.PASSED``, +22.8 (se 9.1) a hand against the Medium before it), and
+Hard ranks its candidates and finishes its turns with Medium, so it plays them too; its
+sampled worlds still deal those ranks freely. Full games against the Hard of 54fabb1, seed
+110, 31 deals from 70 to 112, 0.5 s of CPU time: 61.3% [48.8, 72.4] of 62 games, the same 38
+games the Hard before it won on those deals: too few games to tell the two apart.
 """
 
 from __future__ import annotations
