@@ -42,11 +42,10 @@ THREW_EARLIER = 0.6
 #: 800): 0.5 +11.7 (6.9), 0.3 +16.9 (8.3), 0.15 +22.8 (9.1), 0.05 +24.0 (9.3), 0 +22.7
 #: (9.4); full games, 0.3 52.6% [50.4, 54.8] of 2,000 (+23 a hand, seed 5), 0.15 51.1%
 #: [48.3, 54.0] of 1,200 (+21, seed 6); classic-6 53.0% of 200 (+17).
-PASSED = 0.15
-#: only where a seat draws one card a turn: drawing two (O-DRAW-K) it soon holds a new pair.
+#: Only where a seat draws one card a turn: drawing two (O-DRAW-K) it soon holds a new pair.
 #: Classic-2 lost with it (45.0% and 48.1% of 400 full games, -37 and -22 a hand), Samba
-#: was level (51.5%, -3 a hand)
-PASSED_DRAW_COUNT = 1
+#: was level (51.5%, -3 a hand).
+PASSED = 0.15
 #: the classic pile fight (``pile.pile_fight``): a pile handed to the next opponent costs this
 #: many times its points, since that side then makes the canastas (arena: 1, 2, 3, 5 tried;
 #: issue 16's ablation against 54fabb1's Medium: worth +38 per hand over 1 (seed 7, 600
@@ -93,7 +92,7 @@ def take_chance(view: PlayerView, rank: int, counts: CardCount) -> float:
 def _discard_history_factor(view: PlayerView, seat: int, rank: int, counts: CardCount) -> float:
     """The card the left-hand opponent just threw, or threw earlier, is a safer discard; so
     is a rank it let pass on top of the present pile (it drew from the stock instead)."""
-    single = view.rules.draw_count == PASSED_DRAW_COUNT
+    single = view.rules.draw_count == 1  # see PASSED
     passed = PASSED if single and rank in counts.passed(seat) else 1.0
     theirs = [RANK_OF[card] for who, card in view.discards if who == seat]
     if not theirs:
