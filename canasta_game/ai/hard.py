@@ -176,11 +176,13 @@ hidden units, fitted offline on 12,000 hands) on the same facts 1,192 against th
 within 3 points. All left off.
 
 Issue 16, eleventh round: Medium's discards read the ranks the next player let pass on the
-present pile (``discard.PASSED``, +22.8 (se 9.1) a hand against the Medium before it), and
-Hard ranks its candidates and finishes its turns with Medium, so it plays them too; its
-sampled worlds still deal those ranks freely. Full games against the Hard of 54fabb1, seed
-110, 31 deals from 70 to 112, 0.5 s of CPU time: 61.3% [48.8, 72.4] of 62 games, the same 38
-games the Hard before it won on those deals: too few games to tell the two apart.
+present pile (``discard.PASSED``, +22.8 (se 9.1) a hand against the Medium before it), and Hard
+ranks its candidates and finishes its turns with Medium, so it plays them too; its sampled
+worlds still deal those ranks freely. Full games against the Hard of 54fabb1, seed 110, 31 deals
+from 70 to 112, 0.5 s of CPU time: 61.3% [48.8, 72.4] of 62 games, the same 38 games the Hard
+before it won on those deals: too few games to tell the two apart. With 64 more deals (95 from
+70 to 178): 61.6% [54.5, 68.2] of 190 games, +55 (se 24) points a hand; on the 51 deals the Hard
+before it also played, 63 games against its 60 of 102.
 
 Issue 16, twelfth round, measured and nothing changed: the sampled hands leaning away from the
 ranks a seat let pass on the present pile as well (``counting.passed_ranks``, where a seat draws
