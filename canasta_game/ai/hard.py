@@ -19,179 +19,22 @@ count of simulated actions, which used about 40% of the budget on an idle machin
 Hard is therefore reproducible only under a clock that is (a test gives it one that ticks per
 reading).
 
-The constants were chosen on a fixed set of 532 decisions from Medium self-play whose every
-candidate move was valued by playing the hand out 24 times (Medium in every seat, the stock
-reshuffled): a rule's gain is the value of its choice minus Medium's. A horizon of 1, 2, 4, 6
-rounds and the whole hand gained -8.0, +3.9, +6.1, +5.5 and +5.0 points per decision
-(standard error about 3); a switching threshold of 1, 1.5, 2 and 3 standard errors and four
-candidates instead of three changed it by less than the noise. Rollouts played by Medium
-itself instead of the fast policy (one round, far fewer worlds) lost 5.9 per decision.
+Under classic-4 the playouts stop after one round and a learned model (``value.py``) values
+the position they reach, which leaves time for four candidates, and the simulated players
+take the pile (or not) as Medium would (``rollout.medium_draw``); under other rules they play
+four rounds with the quick policy's pile rule and ``evaluate`` counts the position. In the
+classic pile fight (``pile.pile_fight``) Hard and its simulated players keep Medium's reserve
+of pairs (``RESPECT_RESERVE``: one round sees the points a meld banks, not the piles the pairs
+would take later). Under every rule set a playout that ends the match is valued by who won it
+(``MATCH_AWARE``).
 
-Issue 16, on a new set of 679 decisions (``decision_set.py build --hands 60 --worlds 24``),
-every Hard at 0.25 s of CPU time per decision, gain over Medium per decision (standard
-error): the fixed action count (before issue 16, median 22 worlds) +6.6 (2.4); the deadline
-(median 59 worlds) +9.3 (2.4), paired on the same decisions +2.7 (1.6) over the action count.
-Paired against the deadline alone: switching at 1.5 standard errors +0.3 (1.6); racing
-(``RACE``: every 4 worlds, drop a candidate 2.5 standard errors behind the leader) that may
-drop Medium's choice -2.9 (4.2), with four candidates -1.7 (4.7); racing that keeps Medium's
-choice +1.1 (1.0): within the noise, so left off.
-Arena, classic-4 unless named, duplicate deals of one hand each, Hard at 0.25 s of CPU time
-(``--clock cpu``), score per hand with 95% intervals: against the Hard before issue 16 (the
-same clock) +39 [-78, +157] over 128 hands (hand won 52.7%); against Medium +114 [+51, +176]
-over 136 hands (61.0% [52.6, 68.8]); Samba against Medium +110 [-38, +257] over 136 hands.
-At 0.5 s on the wall clock, decision p95 493 ms (max 510 ms, 257 decisions, a busy machine).
-
-Issue 16, second round: Medium's moves for the rest of the player's turn are remembered across
-the worlds of one decision (``finish_turn``'s memo: until the stock is drawn from, every world
-shows Medium the same view), that turn and the playouts are applied with ``advance`` (no
-re-check, no events) and the unseen cards are listed once per decision: 1.32 times the worlds
-per CPU second (40 decisions at 0.25 s, the two trees alternating, 4 runs). On the 679
-decisions at 0.25 s of CPU time, two samples of Hard's seeds each: +10.4 (2.6) and +9.3 (2.5)
-per decision over Medium, before +8.8 (2.5) and +8.3 (2.4); paired +1.35 (0.76). Tried on the
-same decisions, paired against this version, and left as they were: switching at 1.5
-standard errors -2.8 (1.3), at 2.5 -1.3 (1.2); four candidates -2.2 (1.5), two -4.4 (1.6); a
-horizon of 3 rounds +1.5 (1.4) (within the noise, not yet checked in an arena); the pile
-valued 25 a card for the side that may take it next -1.1 (0.9); sampled hands also leaning
-away from the ranks a seat let pass on the pile 0.0 (1.7). Arena (seed 17, 0.25 s CPU,
-one-hand duplicate deals): against Medium +102 [+43, +162] per hand over 260 hands (hand won
-56.4% [50.3, 62.2]); against the Hard of 54fabb1 (the same clock) +9 [-115, +133] over 80
-hands (48.1% [37.5, 58.9]). At 0.5 s on the wall clock: p95 472 ms, max 532 ms (57
-decisions, a machine loaded 15 deep on two cores).
-
-Issue 16, third round: a learned position value (``value.py``, a linear model fitted to the
-final hand score of 3,000 Medium self-play hands) values the playouts' ends instead of
-``evaluate`` (``USE_VALUE``) under the rules it was fitted on (classic-4), so that a shorter
-horizon loses less. On the same 679 decisions at 0.25 s of CPU time, gain over Medium per
-decision, paired against the search before it (the mean of two samples of its seeds, +11.7
-and +9.8; standard errors in brackets): the value at 4 rounds -0.7 (1.6); at 2 rounds (1.3
-times the worlds) +0.7 (1.3) over three samples; at 1 round (2.2 times the worlds) +1.3
-(2.2) over three samples; at the end of Hard's own turn (6 times the worlds, an earlier set
-of features) -1.9 (3.8); at 1 round with four candidates +3.1 (2.1) over two samples (+14.9
-and +12.9), +1.9 (1.2) over three candidates: kept (``VALUE_ROUNDS``, ``VALUE_CANDIDATES``).
-At 0.03 s (one round either way) the value gained +5.5 (2.9) over ``evaluate``, two samples
-(+11.1 and +9.4 against +4.8 and +4.7). The held-out fit and the features are in ``value.py``.
-With four candidates at 0.03 s: +6.5 (3.3) over ``evaluate``, and level with the search
-before it at 0.25 s: +0.5 (1.8).
-Every gain is within two standard errors: it is likely, not proven. Arena, one-hand duplicate
-deals, 0.25 s of CPU time: against Medium (seed 17) 65.0% [49.5, 77.9] of 40 hands, +172 [+9,
-+336] per hand; against the Hard before it (seed 19) 46.7% [30.2, 63.9] of 30 hands, +48 [-232,
-+328], (seed 22) 56.2% [41.0, 70.4] of 40, +99 [-128, +326]; with three candidates (seed 18)
-43.3% [27.4, 60.8], -31 [-219, +156]: level within wide intervals; against the Hard of 54fabb1
-(seeds 20, 21) 54.2% [35.1, 72.1] of 24 hands, +158 [+28, +288], and 54.2% [40.3, 67.4] of 48,
-+15 [-128, +159]. At 0.5 s on the wall clock (40 decisions of the set, a machine loaded 8 deep
-on two cores, four runs each, alternating with the search before it): p95 465-513 ms (max
-469-687), before 466-469 ms (max 470-756).
-
-Issue 16, fourth round, judged by arenas only (the decision set shares the playouts' blind
-spots): one-hand duplicate deals, classic-4, 0.25 s of CPU time against Medium, seed 501, 100
-hands, each change paired per deal against main's Hard (+5.5 a hand, hand won 45.5% [36.1,
-55.3]). The playouts' draws taken with Medium's own pile judgment (``rollout.medium_draw``)
-+232 per hand (se 91), hand won 62.0% [52.2, 70.9], median worlds 174 -> 143 at 0.25 s;
-on seed 502 (80 hands) +33 (se 94), hand won 62.5% against main's 63.8%; both seeds pooled
-+144 (se 66) over 90 deals, hand won 62.2% [55.0, 69.0] of 180 against main's 53.6%;
-Medium's discards in the playouts too -177 (se 86) against that (2.2 times fewer worlds); on
-top of the pile judgment, always searching the best pile take against the stock draw at the
-draw (a new candidate in 19% of the draws where the pile may be taken) -101 (se 76): both left
-off. Two rounds of playout (``VALUE_ROUNDS`` 2) with the pile judgment, seed 503, 50 hands,
-paired against one round: -145 (se 171), one round's hand won 56% [42, 69]: left at one.
-At 0.5 s on the wall clock, 40 decisions twice, a machine loaded 6 deep on two cores: p95 465
-and 464 ms (max 466), main's 465 ms (max 466-467).
-
-Issue 16, fifth round: where the search overruled Medium (300 positions of Medium self-play,
-200 worlds each: 97 of 300), a third of the switches (34) were melds that took a hand without
-a canasta below Medium's pile-fight reserve where Medium held (``melding.PILE_FIGHT_RESERVE``,
-itself measured in full-game arenas): one round of playout sees the points banked, not the
-piles the pairs would take later. With Medium's reserve kept in the candidates
-(``RESPECT_RESERVE``, ``breaks_reserve``) and in the playouts' melds
-(``rollout._holds_pairs``), such switches fell to 6 of 300. Arena against the Hard before it
-(one-hand duplicate deals, classic-4, 0.25 s of CPU time each, seed 601, 166 deals): +20
-[-53, +92] points per hand, hand won 54.8% [49.4, 60.1] of 332: kept, within the noise, as
-the search's agreement with a measured principle of the pile fight. Three more facts for the
-learned value (pairs and hand size times the pile, pairs under a frozen pile) left its
-held-out error at 1,069 points: left off. Full games against the Hard of 54fabb1 (0.5 s of
-CPU time, duplicate deals): 59.3% [51.7, 66.5] of 166 games, +65 [+23, +106] points a hand
-(two processes here, seed 105: 62.5% of 76; 16 processes on a lent machine where Hard plays
-0.8 times the worlds a CPU second, seeds 901 and 902: 56.7% of 90).
-
-Issue 16, sixth round: Medium's reserve now follows the biggest opponent hand (8 to 12 cards,
-``melding.pile_fight_reserve``), and the candidates and playouts keep it. Full games against
-the Hard of 54fabb1, seed 110, deals 0-14, 0.5 s of CPU time, two processes beside other
-arenas: 63.3% [45.5, 78.1] of 30 games, +48 [-2, +98] points a hand; the Hard before it on
-the same deals won as many (19 of 30), +102 points a hand. Too few games to tell them apart.
-
-Issue 16, seventh round: a playout whose hand ends the match is valued by who won the match
-(``engine.match.match_outcome``, ``MATCH_AWARE``), not by its points. In 20 Medium self-play
-matches, 24 positions where Medium holds because going out would end the match with the
-opponents ahead: the Hard before it went out at once in 8, this one in none; it still went out
-in 29 of the 29 positions where going out wins the match. Full games against Medium, seeds
-115 and 116, 0.5 s of CPU time, two processes: 67.2% [60.3, 73.4] of 192 games (72.9% and
-61.5%); on the 93 deals the Hard before it also played, 125 against its 126 games won.
-Against the Hard of 54fabb1, seed 110, deals 0-69: 57.1% [48.9, 65.0] of 140 games, +38
-points a hand. Kept for the positions it fixes, not for the arena, which cannot tell the two
-apart.
-
-Issue 16, eighth round, speed with the same choices: the later worlds of a decision apply
-the candidates with ``advance`` (their legality is the view's, checked in the first world),
-a playout that ends the hand is scored once, the playouts ask the going-out solver only past
-its own first cut (``going_out.surely_stuck``), and Medium's reading of the race keeps each
-side's table points per melds tuple. ``benchmarks/hard_worlds.py``, median of 5, the trees
-alternating: 1.10 times the worlds per CPU second on classic-4 (918 against 831), 1.13 on
-Samba (371 against 329), with the same moves digest on both and on Italian, Hand and Foot,
-Cuban and Bolivia.
-
-Issue 16, ninth round, measured and nothing changed: Hard is limited by what its one round of
-playout sees, not by its time. On a new decision set (339 decisions of 24 Medium self-play
-hands, ``decision_set.py build --hands 24 --worlds 24``), gain over Medium per decision at
-0.25, 0.5 and 1.0 s of CPU time +32.7, +41.2 and +40.7 (standard errors about 12); paired,
-0.5 s over 0.25 s +8.5 (4.3), 1.0 s over 0.5 s -0.6 (3.1), a second sample of Hard's seeds at
-0.5 s -3.3 (4.4). At 0.5 s, paired against the two samples: playouts of two rounds -7.0
-(5.2) and -3.7 (5.4), of three -0.9 (5.5) and +2.4 (5.7); Medium's discards in the playouts
-(the worlds no longer run short at 0.5 s) -4.8 (4.2) and -1.5 (4.3). Where Hard overruled
-Medium (249 switches in 80 Medium self-play hands, 0.25 s, each switch valued by 200
-whole-hand Medium playouts of the true position): +29 (se 10) a switch; a meld with wild
-cards instead of Medium's discard +85 (25) over 42, a draw +65 (20) over 26, another meld
-+46 (27) over 27, another discard -6 (25) over 58, another discard than Medium's black three
-+12 (12) over 55, a discard holding Medium's meld -10 (28) over 38: right where the effect
-shows within a round, noise where it lies beyond. Searching more of the kinds that pay, each
-on positions where it adds a candidate (100 whole-hand playouts a move, 0.5 s): the best pile
-take against the stock at every draw where the pile may be taken, 180 draws, +11.2 (4.5) a
-draw against +10.9 (4.3); the best meld with wild cards wherever Medium discards, 254
-positions, +1.8 (2.7) paired. Both left off.
-
-Issue 16, tenth round, measured and nothing changed: where the gap to the best candidate lies.
-On the same 339 decisions (best candidate +149.6 over Medium, a ceiling the values' noise
-inflates), gain over Medium per decision, paired against main at 0.5 s of CPU time (+41.2,
-+37.9 and +40.2 over three samples of its seeds; ``decision_set.py score --see-all
---rollout medium``): Hard seeing the true hands (the stock reshuffled) +8.1 (8.1); with
-Medium's own moves in its one round of playout as well +11.3 (8.2); with Medium playing the
-whole hand out, 0.5 s +16.9 (7.4), 2 s +28.2 (6.9) (a switch gained +285 on average, and a
-discard other than Medium's +311); the same whole-hand Medium playouts in sampled worlds, 2 s,
--11.0 (6.3); the fast policy to the end of the hand, true hands, 0.5 s, +32.0 against +48.9
-for one round. Hidden cards cost the one-round search little; they are what the deeper
-search lacks, and the one-round value is what this search lacks. The learned value refitted
-on the present Medium (16,000 hands; on 2,000 fresh hands a root mean square error of 1,190
-points against the shipped 1,208) +2.9 over two samples (about 3); a small network (16 or 48
-hidden units, fitted offline on 12,000 hands) on the same facts 1,192 against the linear
-1,191: the facts limit it, not the model's form; ``GAP`` 160 and 400, and six candidates,
-within 3 points. All left off.
-
-Issue 16, eleventh round: Medium's discards read the ranks the next player let pass on the
-present pile (``discard.PASSED``, +22.8 (se 9.1) a hand against the Medium before it), and Hard
-ranks its candidates and finishes its turns with Medium, so it plays them too; its sampled
-worlds still deal those ranks freely. Full games against the Hard of 54fabb1, seed 110, 31 deals
-from 70 to 112, 0.5 s of CPU time: 61.3% [48.8, 72.4] of 62 games, the same 38 games the Hard
-before it won on those deals: too few games to tell the two apart. With 64 more deals (95 from
-70 to 178): 61.6% [54.5, 68.2] of 190 games, +55 (se 24) points a hand; on the 51 deals the Hard
-before it also played, 63 games against its 60 of 102.
-
-Issue 16, twelfth round, measured and nothing changed: the sampled hands leaning away from the
-ranks a seat let pass on the present pile as well (``counting.passed_ranks``, where a seat draws
-one card a turn, as Medium's discards read them), on a new set of 488 decisions from 36 hands of
-this Medium's self-play (``decision_set.py build --hands 36 --worlds 24``), 0.5 s of CPU time,
-paired against Hard as it plays over four samples of its seeds: +0.2 (1.9), +3.5 (2.5), -2.1
-(2.6), -4.9 (2.4), a mean of -0.9 (about 1.2): left off, as the same lean was before Medium read
-the refusals. On that set Hard gains +24 to +29 points a decision over Medium (standard error
-about 9).
+Why these choices and not others: every constant and every idea tried for Hard was measured
+on a fixed set of valued decisions (``benchmarks/decision_set.py``) or in arenas, and each
+round's figures, kept or left off, are in ``docs/strength.md``. In short, Hard is limited by
+what its one round of playout sees: more time (1 s instead of 0.5 s), longer or deeper
+playouts in sampled worlds, more candidates and refitted values all measured within the
+noise, while deep Medium playouts gain only when they see the true hands, so a deeper search
+first needs a better guess of the hidden hands.
 """
 
 from __future__ import annotations
@@ -232,9 +75,9 @@ CANDIDATES = 3
 GAP = 80.0  # Medium's score gap beyond which a move is not worth searching
 SWITCH_Z = 2.0  # how sure the search must be before it overrules Medium
 DEADLINE_SHARE = 0.92  # of the budget: the last world in flight and the answer fit the rest
-ROUNDS = 4  # rollout horizon in rounds of the table (2 gained less: see the docstring)
+ROUNDS = 4  # rollout horizon in rounds of the table (2 gained less: docs/strength.md)
 SHORT_BUDGET = 0.05  # below this budget a single round of lookahead is all there is time for
-RACE = False  # drop candidates clearly behind (measured within the noise: see the docstring)
+RACE = False  # drop candidates clearly behind (within the noise: docs/strength.md)
 RACE_EVERY = 4  # worlds between two looks at the race
 RACE_Z = 2.5  # standard errors behind the leader at which a candidate is dropped
 FINISH_TURN_WITH_MEDIUM = True
