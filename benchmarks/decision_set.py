@@ -2,7 +2,7 @@
 
     python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
-        [--clock cpu] [--set RACE=True --set SWITCH_Z=1.5] [--tag s2] [--save /tmp/a.json]
+        [--clock cpu] [--set SWITCH_Z=1.5 --set VALUE_CANDIDATES=3] [--tag s2] [--save /tmp/a.json]
         [--see-all] [--rollout medium]
     python benchmarks/decision_set.py paired /tmp/a.json /tmp/b.json
 
@@ -130,7 +130,7 @@ def _build_hand(task: tuple[int, int]) -> list[dict[str, Any]]:
 
 
 def _override(settings: list[str]) -> None:
-    """Set Hard's tuning constants by name (``--set RACE=False``) in this worker process."""
+    """Set Hard's tuning constants by name (``--set SWITCH_Z=1.5``) in this worker process."""
     for item in settings:
         name, _, text = item.partition("=")
         if not hasattr(hard, name):

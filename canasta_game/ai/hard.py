@@ -77,9 +77,6 @@ SWITCH_Z = 2.0  # how sure the search must be before it overrules Medium
 DEADLINE_SHARE = 0.92  # of the budget: the last world in flight and the answer fit the rest
 ROUNDS = 4  # rollout horizon in rounds of the table (2 gained less: docs/strength.md)
 SHORT_BUDGET = 0.05  # below this budget a single round of lookahead is all there is time for
-RACE = False  # drop candidates clearly behind (within the noise: docs/strength.md)
-RACE_EVERY = 4  # worlds between two looks at the race
-RACE_Z = 2.5  # standard errors behind the leader at which a candidate is dropped
 FINISH_TURN_WITH_MEDIUM = True
 USE_POLICY_CANDIDATE = True  # also search the rollout policy's own choice
 USE_INFERENCE = True  # lean the sampled hands away from the ranks their owners discarded
@@ -139,34 +136,31 @@ class HardBot:
     def _search(
         self, view: PlayerView, legal: Sequence[Action], candidates: list[Action], started: float
     ) -> Action:
-        """Play every live candidate out in fresh worlds until the deadline, then choose."""
+        """Play every candidate out in the same fresh worlds until the deadline, then choose
+        (dropping the candidates clearly behind on the way gained nothing: docs/strength.md)."""
         deadline = started + self.budget * DEADLINE_SHARE
         learned = _learned(view)
         rounds = VALUE_ROUNDS if learned else (ROUNDS if self.budget >= SHORT_BUDGET else 1)
         horizon = rounds * view.rules.players
         values: list[list[float]] = [[] for _ in candidates]
-        live = list(range(len(candidates)))
         avoid = discard_inference(view) if USE_INFERENCE else None
         unseen = unseen_cards(view)  # the same in every world of this view
         own_moves: dict[tuple[object, ...], Action] = {}
         worlds = 0
         while self.clock() < deadline:
             world = sample_state(view, self.rng, legal, avoid, unseen)
-            moves = [candidates[i] for i in live]
             results = self._world_values(
-                world, moves, view.side, horizon, own_moves, learned, checked=worlds > 0
+                world, candidates, view.side, horizon, own_moves, learned, checked=worlds > 0
             )
             if results is None:
                 continue
-            for i, value in zip(live, results, strict=True):
+            for i, value in enumerate(results):
                 values[i].append(value)
             worlds += 1
-            if RACE and worlds % RACE_EVERY == 0 and len(live) > 1:
-                live = race(values, live)
         self.last_worlds = worlds
         if worlds == 0:
             return candidates[0]
-        return candidates[live[best_index([values[i] for i in live])]]
+        return candidates[best_index(values)]
 
     def _world_values(
         self,
@@ -275,22 +269,6 @@ def playout(state: State, rng: random.Random, stop_turn: int) -> tuple[State, in
         state = advance(state, action)
         steps += 1
     return state, steps
-
-
-def race(values: list[list[float]], live: list[int]) -> list[int]:
-    """The live candidates that are not behind the leader beyond ``RACE_Z`` standard errors
-    of the paired difference (every live candidate has been played in the same worlds).
-    Medium's choice always stays: every switch is judged against it (``best_index``)."""
-    leader = max(live, key=lambda i: sum(values[i]))
-    keep = []
-    for i in live:
-        if i in (leader, 0):
-            keep.append(i)
-            continue
-        mean, stderr = paired_difference(values[leader], values[i])
-        if mean <= RACE_Z * stderr:
-            keep.append(i)
-    return keep
 
 
 def paired_difference(first: list[float], second: list[float]) -> tuple[float, float]:

@@ -18,7 +18,6 @@ from canasta_game.ai.hard import (
     best_index,
     pick_candidates,
     policy_candidate,
-    race,
 )
 from canasta_game.ai.medium import ranked_moves
 from canasta_game.engine.actions import AnswerGoOut, AskGoOut, Discard, DrawStock, TakePile
@@ -108,18 +107,6 @@ def test_hard_searches_until_the_deadline_on_the_clock_it_is_given() -> None:
             assert 40 <= bot.last_worlds <= 45
             return
     pytest.fail("no position was searched")
-
-
-def test_hard_drops_candidates_clearly_behind_and_keeps_close_ones() -> None:
-    """The race spends the worlds on the moves still in contention; Medium's choice stays in
-    it, since every switch is judged against it."""
-    close = [0.0, 10.0, -10.0, 5.0, -5.0, 0.0, 20.0, -20.0]
-    leader = [v + 100.0 for v in close]
-    noisy = [v + (300.0 if i % 2 else -300.0) for i, v in enumerate(close)]
-    clearly_worse = [v - 50.0 for v in close]
-    values = [close, leader, noisy, clearly_worse]
-    assert race(values, [0, 1, 2, 3]) == [0, 1, 2]  # 3 is 150 points behind, steadily
-    assert race([clearly_worse, close, noisy], [0, 1, 2]) == [0, 1, 2]
 
 
 def test_hard_overrules_medium_only_when_the_difference_beats_the_noise() -> None:
