@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -129,7 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FOLDER
     except KeyboardInterrupt:
         # Every move is on disk the moment it is made, and an interrupted write leaves the
-        # previous save in place (atomic.py): there is nothing left to save here.
+        # previous save in place (atomic.py): there is nothing left to save here. A second
+        # Ctrl-C while the game closes would only print a traceback: it is ignored.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(_("Interrupted: the game was closed."), file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:

@@ -141,6 +141,23 @@ def test_a_saved_window_size_is_clamped_to_the_screen() -> None:
     assert fit_to_screen((1280, 800), []) == (1280, 800)
 
 
+def _fresh_ctrl_c() -> None:
+    """The child starts with Ctrl-C as a player's terminal gives it: not blocked, not
+    ignored. A test worker's own signal state is inherited otherwise (twice in CI the
+    game played its match out, exit 0, as if the Ctrl-C never came)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _signal_state(pid: int) -> str:
+    """The child's blocked and ignored signal masks (Linux), for a failure's message."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return "no /proc status"
+    return " ".join(line for line in lines if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_keeps_the_match_and_prints_no_traceback(tmp_path: Path) -> None:
     folder = tmp_path / "data"
@@ -153,14 +170,26 @@ def test_ctrl_c_keeps_the_match_and_prints_no_traceback(tmp_path: Path) -> None:
         text=True,
         env=env,
         cwd=ROOT,
+        preexec_fn=_fresh_ctrl_c,
     )
     assert process.stdout is not None and process.stderr is not None
     for line in process.stdout:
         if line.startswith("saved") and int(line.split()[2]) >= 5:
             break
-    process.send_signal(signal.SIGINT)
-    _out, err = process.communicate(timeout=60)
-    assert process.returncode == app.EXIT_INTERRUPTED, err
+    signals = _signal_state(process.pid)
+    err = ""
+    for _press in range(10):
+        # Ctrl-C again, as a player would, while the game plays on
+        process.send_signal(signal.SIGINT)
+        try:
+            _out, err = process.communicate(timeout=1)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    else:
+        process.kill()
+        pytest.fail("ten Ctrl-C did not close the game")
+    assert process.returncode == app.EXIT_INTERRUPTED, (err, signals)
     assert "Traceback" not in err and "Interrupted" in err
     saved = probe(MatchSaveStore(DataDirs(folder)))
     assert saved.problem is None and saved.session is not None
