@@ -1,6 +1,7 @@
 """A fixed set of decisions with known values, for tuning Hard without playing whole arenas.
 
-    python benchmarks/decision_set.py build --hands 40 --worlds 24 --out /tmp/decisions.json
+    python benchmarks/decision_set.py build --hands 40 --worlds 24 [--first 0] [--preset samba] \
+        --out /tmp/decisions.json
     python benchmarks/decision_set.py score /tmp/decisions.json [--budget 0.5] [--jobs 2]
         [--clock cpu] [--set SWITCH_Z=1.5 --set VALUE_CANDIDATES=3] [--tag s2] [--save /tmp/a.json]
         [--see-all] [--rollout medium]
@@ -10,12 +11,13 @@ Why: the arena answers "is Hard stronger than Medium?" only after hundreds of ha
 second per decision, which is far too slow to compare two versions of the search. Here the
 comparison is made once per decision instead of once per game.
 
-``build`` plays classic-4 hands with Medium in every seat and, at a quarter of the decisions
-that offer a choice, records the true position and the candidate moves Hard would search
-(Medium's best few, the rollout policy's choice). Each candidate is valued by playing the
-hand to its end with Medium in every seat, ``--worlds`` times with the stock reshuffled (the
-stock is the one thing nobody has seen), the same shuffles for every candidate; the value is
-the mover's side's hand score minus the mean of the others'.
+``build`` plays hands (classic-4 unless ``--preset`` names other rules) with Medium in every
+seat and, at a quarter of the decisions that offer a choice, records the true position and the
+candidate moves Hard would search (Medium's best few, the rollout policy's choice). Each
+candidate is valued by playing the hand to its end with Medium in every seat, ``--worlds``
+times with the stock reshuffled (the stock is the one thing nobody has seen), the same
+shuffles for every candidate; the value is the mover's side's hand score minus the mean of
+the others'.
 
 ``score`` asks Hard (at ``--budget``) for its move in every recorded position and prints how
 much better its choices are than Medium's, per decision, with the standard error; the file's
@@ -63,7 +65,6 @@ from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State, evolve
 
-RULES = preset("classic-4")
 SAMPLE_RATE = 0.25
 EXTRA_CANDIDATES = 3  # Medium's next best moves, beyond what Hard itself would search
 
@@ -108,10 +109,11 @@ def _candidates(state: State, legal: list[Action]) -> list[Action]:
     return out
 
 
-def _build_hand(task: tuple[int, int]) -> list[dict[str, Any]]:
-    hand, worlds = task
+def _build_hand(task: tuple[int, int, str]) -> list[dict[str, Any]]:
+    hand, worlds, name = task
     rng = random.Random(hand)
-    state = new_hand(RULES, f"decisions:{hand}", dealer=hand % RULES.players)
+    rules = preset(name)
+    state = new_hand(rules, f"decisions:{hand}", dealer=hand % rules.players)
     rows: list[dict[str, Any]] = []
     while state.phase is not Phase.OVER:
         legal = legal_moves(state)
@@ -173,7 +175,8 @@ def _hard_choice(task: tuple[dict[str, Any], str, float, str, list[str], bool, s
 
 def build(args: argparse.Namespace) -> None:
     started = time.perf_counter()
-    tasks = [(hand, args.worlds) for hand in range(args.hands)]
+    hands = range(args.first, args.first + args.hands)
+    tasks = [(hand, args.worlds, args.preset) for hand in hands]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         rows = [row for rows in pool.map(_build_hand, tasks, chunksize=1) for row in rows]
     with open(args.out, "w", encoding="utf-8") as handle:
@@ -276,8 +279,10 @@ def main() -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("build", help="record decisions and value their candidates")
     make.add_argument("--hands", type=int, default=40)
+    make.add_argument("--first", type=int, default=0, help="the first hand's number (its seed)")
     make.add_argument("--worlds", type=int, default=24)
     make.add_argument("--jobs", type=int, default=2)
+    make.add_argument("--preset", default="classic-4", help="the rules the hands are played by")
     make.add_argument("--out", required=True)
     make.set_defaults(run=build)
     rate = commands.add_parser("score", help="Hard's gain over Medium on a recorded set")
