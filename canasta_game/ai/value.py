@@ -3,21 +3,27 @@
 Hard's playouts stop after a few rounds and the position they reach must be valued.
 ``evaluate`` does it by hand (what is banked, the outlook of the cards held); this module
 fits that figure and a few more facts of the position to what actually happened: the final
-hand score of the side minus the other side's, over thousands of classic-4 hands of Medium
-against Medium (``tools/train_value.py`` rebuilds the weights deterministically).
+hand score of the side minus the other side's, over thousands of hands of Medium against
+Medium (``tools/train_value.py`` rebuilds the weights deterministically).
 
 The model is linear in ``features`` (each fact of one side minus the same fact of the other,
 so the value of one side is minus the other's), each fact also scaled by the share of the
 stock left: a card in hand, a melded canasta or a wild card is worth a different amount at
-the start of the hand than near its end. It is pure Python (a list of weights in
+the start of the hand than near its end. It is pure Python (a list of weights per preset in
 ``value_weights.py``), so nothing new is needed at run time.
 
-It is used only for the rules it was trained on (``applies``: classic-4, any name and
-target); every other variant keeps ``evaluate``. Fitted on 94,978 positions (the start of
-every turn) of 3,000 hands, and checked on the one hand in five held out before the final
-fit: root mean square error of the final hand score difference 1,069 points, against 1,129
-for ``evaluate`` alone and 1,199 for a constant zero (the hands themselves are that
-uncertain). Hard's playouts reach positions like these, played by its fast policy.
+Each preset has its own weights, fitted on its own hands, and they are used only for its rules
+(``fitted``: any name and target); every other preset keeps ``evaluate``. Checked on the one
+hand in five held out before the final fit (root mean square error of the final hand score
+difference, against ``evaluate`` alone and a constant zero: the hands themselves are that
+uncertain):
+
+* classic-4: 94,978 positions (the start of every turn) of 3,000 hands, 1,069 points
+  against 1,129 and 1,199;
+* Samba (four players): 62,328 positions of 3,000 hands, 1,038 points against 1,117 and
+  1,178 (issue 16: with it Hard searches Samba as it does classic-4, docs/strength.md).
+
+Hard's playouts reach positions like these, played by its fast policy.
 """
 
 from __future__ import annotations
@@ -217,10 +223,20 @@ def stock_at_deal(rules: Rules) -> int:
 
 
 @cache
+def fitted(rules: Rules) -> str | None:
+    """The preset whose weights value positions under ``rules`` (any name and target), or
+    None: other rules keep ``evaluate``."""
+    for name in shipped():
+        base = preset(name)
+        if replace(rules, name=base.name, target=base.target) == base:
+            return name
+    return None
+
+
+@cache
 def applies(rules: Rules) -> bool:
-    """The model was fitted on classic-4 (any target and name): other rules keep ``evaluate``."""
-    base = preset("classic-4")
-    return replace(rules, name=base.name, target=base.target) == base
+    """Whether a model was fitted on these rules (``fitted``)."""
+    return fitted(rules) is not None
 
 
 def features_key() -> str:
@@ -229,8 +245,8 @@ def features_key() -> str:
 
 
 @cache
-def weights() -> tuple[float, ...]:
-    """The fitted weights (``value_weights.py``), one per ``NAMES``."""
+def shipped() -> dict[str, tuple[float, ...]]:
+    """The fitted weights (``value_weights.py``) by preset, one per ``NAMES`` each."""
     from canasta_game.ai import value_weights  # written by tools/train_value.py
 
     if features_key() != value_weights.FEATURES:
@@ -238,8 +254,34 @@ def weights() -> tuple[float, ...]:
     return value_weights.WEIGHTS
 
 
+def weights(name: str = "classic-4") -> tuple[float, ...]:
+    """The weights fitted on preset ``name``."""
+    return shipped()[name]
+
+
+_WEIGHTS_OF: dict[int, tuple[Rules, tuple[float, ...]]] = {}
+
+
+def _weights_of(rules: Rules) -> tuple[float, ...]:
+    """``weights(fitted(rules))``, kept per rules object: every leaf of every world asks, and
+    hashing the rules for ``fitted``'s cache costs more than the lookup by identity."""
+    kept = _WEIGHTS_OF.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    name = fitted(rules)
+    if name is None:
+        raise ValueError(f"no value was fitted on the rules of {rules.name!r}")
+    if len(_WEIGHTS_OF) > _WEIGHTS_KEPT:
+        _WEIGHTS_OF.clear()
+    _WEIGHTS_OF[id(rules)] = (rules, weights(name))
+    return weights(name)
+
+
+_WEIGHTS_KEPT = 64
+
+
 def predict(state: State, side: int) -> float:
     """The expected hand score of ``side`` minus the other's (exact once the hand is over)."""
     if state.phase is OVER:
         return score_difference(score_hand(state).totals, side)
-    return SCALE * sum(map(mul, weights(), features(state, side)))
+    return SCALE * sum(map(mul, _weights_of(state.rules), features(state, side)))

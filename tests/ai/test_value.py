@@ -36,9 +36,9 @@ def _train_module() -> ModuleType:
     return module
 
 
-def _medium_until(seed: str, turn: int) -> State:
-    """Medium self-play of classic-4 until turn ``turn`` begins (or the hand ends)."""
-    state = new_hand(preset("classic-4"), seed, dealer=0)
+def _medium_until(seed: str, turn: int, name: str = "classic-4") -> State:
+    """Medium self-play of preset ``name`` until turn ``turn`` begins (or the hand ends)."""
+    state = new_hand(preset(name), seed, dealer=0)
     while state.phase is not Phase.OVER and state.turn < turn:
         legal = legal_moves(state)
         if len(legal) > 1:
@@ -49,7 +49,22 @@ def _medium_until(seed: str, turn: int) -> State:
 
 def test_the_shipped_weights_load_and_match_the_features() -> None:
     assert value.features_key() == value_weights.FEATURES
-    assert len(value.weights()) == len(value.NAMES)
+    assert sorted(value.shipped()) == ["classic-4", "samba"]
+    for name in value.shipped():
+        assert len(value.weights(name)) == len(value.NAMES)
+        assert value_weights.COMMANDS[name].startswith(f"--preset {name} ")
+
+
+def test_samba_positions_are_valued_by_samba_s_own_weights() -> None:
+    """Issue 16: Samba has its own fit (162 cards, 15 dealt, sequences, SAM-1..31), so a
+    Samba position's value is its features times the Samba weights, not the classic ones."""
+    state = _medium_until("value-samba", 12, "samba")
+    assert state.phase is Phase.DRAW and value.fitted(state.rules) == "samba"
+    facts = value.features(state, 0)
+    samba = value.SCALE * sum(w * f for w, f in zip(value.weights("samba"), facts, strict=True))
+    classic = value.SCALE * sum(w * f for w, f in zip(value.weights(), facts, strict=True))
+    assert value.predict(state, 0) == pytest.approx(samba)
+    assert abs(samba - classic) > 1.0
 
 
 def test_the_documented_value_of_a_fixed_position() -> None:
@@ -75,16 +90,27 @@ def test_a_finished_hand_is_valued_by_its_score() -> None:
 
 
 def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The model was fitted on classic-4 only (a custom target or name changes nothing):
-    Hard's playouts end in it there, in ``evaluate`` under any other rules."""
+    """The models were fitted on classic-4 and four-handed Samba only (a custom target or
+    name changes nothing): Hard's playouts end in them there, in ``evaluate`` under any other
+    rules (other player counts, other games)."""
     monkeypatch.setattr(hard, "USE_VALUE", True)
-    classic = preset("classic-4")
-    assert value.applies(replace(classic, name="mine", target=3000))
-    assert hard._learned(observe(new_hand(classic, "value-c4", dealer=0), 0))
-    for name in ("samba", "classic-6", "modern-american"):
+    for name in ("classic-4", "samba"):
+        rules = preset(name)
+        assert value.fitted(replace(rules, name="mine", target=3000)) == name
+        assert hard._learned(observe(new_hand(rules, f"value-{name}", dealer=0), 0))
+    for name in ("samba-6", "samba-2", "bolivia", "classic-6", "modern-american"):
         state = new_hand(preset(name), "value-other", dealer=0)
         assert not value.applies(state.rules)
         assert not hard._learned(observe(state, 0))
+
+
+def test_a_position_under_rules_without_a_fit_is_refused() -> None:
+    """``predict`` has no weights for classic-6 (six players, three packs, 13 cards
+    each: not a game either fit played): it says so rather than value it with another game's
+    weights."""
+    state = new_hand(preset("classic-6"), "value-none", dealer=0)
+    with pytest.raises(ValueError, match="classic-6"):
+        value.predict(state, 0)
 
 
 def test_the_ridge_fit_recovers_exact_linear_weights() -> None:
@@ -99,6 +125,14 @@ def test_the_ridge_fit_recovers_exact_linear_weights() -> None:
     assert fitted == pytest.approx(truth, abs=1e-6)
 
 
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tiny_weights", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_training_script_reproduces_its_weights(tmp_path: Path) -> None:
     """A tiny run twice: the same file, a module fitted on the model's features."""
     train = _train_module()
@@ -106,12 +140,33 @@ def test_the_training_script_reproduces_its_weights(tmp_path: Path) -> None:
     train.main(["--hands", "6", "--jobs", "1", "--out", str(first)])
     train.main(["--hands", "6", "--jobs", "1", "--out", str(second)])
     assert first.read_text() == second.read_text()
-    spec = importlib.util.spec_from_file_location("tiny_weights", first)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _load(first)
     assert value.features_key() == module.FEATURES
-    assert len(module.WEIGHTS) == len(value.NAMES)
+    assert list(module.WEIGHTS) == ["classic-4"]
+    assert len(module.WEIGHTS["classic-4"]) == len(value.NAMES)
+
+
+def test_refitting_one_preset_keeps_the_others(tmp_path: Path) -> None:
+    """``--preset samba`` into a file holding classic-4's weights adds Samba's and leaves
+    classic-4's as they were (and its command)."""
+    train = _train_module()
+    path = tmp_path / "weights.py"
+    train.main(["--hands", "6", "--jobs", "1", "--out", str(path)])
+    classic = _load(path)
+    train.main(["--preset", "samba", "--hands", "4", "--jobs", "1", "--out", str(path)])
+    both = _load(path)
+    assert sorted(both.WEIGHTS) == ["classic-4", "samba"]
+    assert both.WEIGHTS["classic-4"] == classic.WEIGHTS["classic-4"]
+    assert both.COMMANDS["classic-4"] == classic.COMMANDS["classic-4"]
+    assert both.COMMANDS["samba"] == "--preset samba --hands 4 --ridge 1"
+
+
+def test_the_training_hands_start_at_every_opening_minimum() -> None:
+    """C-MELD-5's tiers from 0 up (50, 90, 120) for classic-4, and SAM-22's 150 from 7000
+    for Samba: every opening minimum is seen in training."""
+    train = _train_module()
+    assert train.start_scores(preset("classic-4")) == (0, 1500, 3000)
+    assert train.start_scores(preset("samba")) == (0, 1500, 3000, 7000)
 
 
 def test_the_melds_facts_kept_per_melds_object_are_those_of_the_melds() -> None:
