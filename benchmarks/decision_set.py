@@ -60,7 +60,7 @@ from canasta_game.engine.codec import state_from_dict, state_to_dict
 from canasta_game.engine.game import apply
 from canasta_game.engine.movegen import legal_moves
 from canasta_game.engine.observation import observe
-from canasta_game.engine.rules import Rules, preset
+from canasta_game.engine.rules import PRESETS, Rules, preset
 from canasta_game.engine.scoring import score_hand
 from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State, evolve
@@ -282,7 +282,9 @@ def main() -> None:
     make.add_argument("--first", type=int, default=0, help="the first hand's number (its seed)")
     make.add_argument("--worlds", type=int, default=24)
     make.add_argument("--jobs", type=int, default=2)
-    make.add_argument("--preset", default="classic-4", help="the rules the hands are played by")
+    make.add_argument(
+        "--preset", default="classic-4", choices=sorted(PRESETS), help="the rules of the hands"
+    )
     make.add_argument("--out", required=True)
     make.set_defaults(run=build)
     rate = commands.add_parser("score", help="Hard's gain over Medium on a recorded set")

@@ -273,8 +273,9 @@ def _weights_of(rules: Rules) -> tuple[float, ...]:
         raise ValueError(f"no value was fitted on the rules of {rules.name!r}")
     if len(_WEIGHTS_OF) > _WEIGHTS_KEPT:
         _WEIGHTS_OF.clear()
-    _WEIGHTS_OF[id(rules)] = (rules, weights(name))
-    return weights(name)
+    found = weights(name)
+    _WEIGHTS_OF[id(rules)] = (rules, found)
+    return found
 
 
 _WEIGHTS_KEPT = 64
