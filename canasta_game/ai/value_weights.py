@@ -3,10 +3,69 @@
 
 FEATURES = "74f88d13b18cde3d"  # value.features_key() of the features fitted on
 COMMANDS = {
+    "classic-2": "--preset classic-2 --hands 3000 --ridge 1",
     "classic-4": "--preset classic-4 --hands 3000 --ridge 1",
     "samba": "--preset samba --hands 3000 --ridge 1",
 }
 WEIGHTS = {
+    "classic-2": (
+        1.498013,  # evaluate
+        -0.056271,  # meld_points
+        -0.508730,  # canasta_bonus
+        0.997224,  # has_canasta
+        -1.384718,  # melds_4
+        -2.585855,  # melds_5
+        -2.696415,  # melds_6
+        2.514056,  # open_melds
+        -4.441359,  # opened
+        -0.580171,  # red_threes
+        -0.149318,  # hand_cards
+        1.179187,  # hand_wilds
+        -0.004355,  # hand_on_melds
+        0.263951,  # hand_pairs
+        -0.759202,  # hand_lone_points
+        0.289271,  # hand_points
+        0.036441,  # hand_black_threes
+        1.240573,  # minimum_to_open
+        -0.010060,  # canastas
+        -0.149318,  # shortest_hand
+        0.120489,  # out_threat
+        0.447747,  # canastas_in_reach
+        -0.574579,  # cards_to_canastas
+        0.969725,  # to_move
+        -0.214113,  # pile_to_move
+        0.198658,  # frozen_pile_to_move
+        -0.105104,  # pile_takeable
+        7.542172,  # pile_points
+        -1.571166,  # evaluate*stock
+        1.788077,  # meld_points*stock
+        1.000365,  # canasta_bonus*stock
+        -1.097266,  # has_canasta*stock
+        1.971377,  # melds_4*stock
+        4.530864,  # melds_5*stock
+        5.511870,  # melds_6*stock
+        -1.625954,  # open_melds*stock
+        4.262696,  # opened*stock
+        2.144721,  # red_threes*stock
+        0.377565,  # hand_cards*stock
+        -0.924361,  # hand_wilds*stock
+        0.003645,  # hand_on_melds*stock
+        -0.393061,  # hand_pairs*stock
+        -0.547449,  # hand_lone_points*stock
+        1.320329,  # hand_points*stock
+        0.008887,  # hand_black_threes*stock
+        -1.528430,  # minimum_to_open*stock
+        2.468742,  # canastas*stock
+        0.377565,  # shortest_hand*stock
+        -0.223661,  # out_threat*stock
+        -0.749607,  # canastas_in_reach*stock
+        0.594802,  # cards_to_canastas*stock
+        -0.837596,  # to_move*stock
+        0.246083,  # pile_to_move*stock
+        -0.228503,  # frozen_pile_to_move*stock
+        0.236964,  # pile_takeable*stock
+        -7.176905,  # pile_points*stock
+    ),
     "classic-4": (
         1.679022,  # evaluate
         1.036304,  # meld_points
