@@ -108,7 +108,7 @@ def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPat
 
 def test_a_position_under_rules_without_a_fit_is_refused() -> None:
     """``predict`` has no weights for classic-6 (six players, three packs, 13 cards
-    each: not a game either fit played): it says so rather than value it with another game's
+    each: not a game any fit played): it says so rather than value it with another game's
     weights."""
     state = new_hand(preset("classic-6"), "value-none", dealer=0)
     with pytest.raises(ValueError, match="classic-6"):
