@@ -280,11 +280,16 @@ def _open_side_candidates(
     seat = state.current
     out: list[tuple[Meld, bool]] = []
     keys = {m.key for m in melds}
+    hand_size = len(state.hands[seat])
     for cards in single_meld_options(state, groups, dear_first=False):
         if RANK_OF[cards[0]] not in keys:
             naturals = len(groups.naturals[RANK_OF[cards[0]]])
             exact = simple.new_group(naturals, len(cards) - naturals)
             out.append((Meld(seat, (cards,)), exact))
+            if state.rules.out_discard and 3 < len(cards) == hand_size:
+                # IT-20: the whole hand would be the new group, but closing keeps a card to
+                # discard (four jacks: lay three, close on the fourth)
+                out.append((Meld(seat, (cards[:-1],)), False))
     wilds = groups.wilds
     for meld in melds:
         if meld.is_black_threes or meld.key >= SEQUENCE_KEY:

@@ -298,6 +298,23 @@ def test_a_hand_that_fits_one_meld_keeps_a_card_to_close_it_20():
     assert legal_moves(state) == [Discard(1, state.hands[1][0])]
 
 
+def test_a_hand_that_is_one_new_group_keeps_a_card_to_close_it_20():
+    """IT-20 with C-OUT-6: bound to go out, the whole hand is four jacks and the side has no
+    group of jacks. Laying all four is refused (a card must be kept to discard), so laying
+    three and discarding the fourth must be offered (the decision-set builder once found no
+    legal move here)."""
+    state = _bound_to_go_out(
+        "italian", "Jh Jc Jd Js", ["Qh Qd Qc Qs Qc Qd 2c", "Kc Kd Kh Ks Kc Kd Kh"]
+    )
+    moves = legal_moves(state)
+    assert moves and all(why_illegal(state, m) is None for m in moves)
+    new = [m for m in moves if isinstance(m, Meld) and m.new]
+    assert [len(m.new[0]) for m in new] == [3]
+    state, _events = apply(state, new[0])
+    state, _events = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.OVER
+
+
 def test_a_bound_hand_lays_two_wild_cards_on_a_group_of_six_bra_11_sam_13():
     """BRA-11 / C-OUT-6 with SAM-13: after the partner's "yes" the hand is Qd 2s JK and the
     side's king group has six naturals. Going out is both wild cards on the kings in one
