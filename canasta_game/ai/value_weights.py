@@ -5,6 +5,7 @@ FEATURES = "74f88d13b18cde3d"  # value.features_key() of the features fitted on
 COMMANDS = {
     "classic-2": "--preset classic-2 --hands 3000 --ridge 1",
     "classic-4": "--preset classic-4 --hands 3000 --ridge 1",
+    "italian": "--preset italian --hands 3000 --ridge 1",
     "samba": "--preset samba --hands 3000 --ridge 1",
 }
 WEIGHTS = {
@@ -123,6 +124,64 @@ WEIGHTS = {
         -0.176818,  # frozen_pile_to_move*stock
         -0.686082,  # pile_takeable*stock
         3.333063,  # pile_points*stock
+    ),
+    "italian": (
+        0.152715,  # evaluate
+        -1.016481,  # meld_points
+        1.069797,  # canasta_bonus
+        6.917137,  # has_canasta
+        -1.970649,  # melds_4
+        -2.288387,  # melds_5
+        -2.158282,  # melds_6
+        6.451234,  # open_melds
+        -10.967957,  # opened
+        0.182344,  # red_threes
+        -0.285974,  # hand_cards
+        -2.614246,  # hand_wilds
+        0.689606,  # hand_on_melds
+        0.697230,  # hand_pairs
+        6.012098,  # hand_lone_points
+        -2.106345,  # hand_points
+        -2.246376,  # hand_black_threes
+        10.305665,  # minimum_to_open
+        2.562009,  # canastas
+        -0.292399,  # shortest_hand
+        -0.561626,  # out_threat
+        4.236449,  # canastas_in_reach
+        -1.718101,  # cards_to_canastas
+        1.956372,  # to_move
+        -0.000813,  # pile_to_move
+        0.018729,  # frozen_pile_to_move
+        0.169136,  # pile_takeable
+        7.622304,  # pile_points
+        0.121954,  # evaluate*stock
+        6.340646,  # meld_points*stock
+        -0.724245,  # canasta_bonus*stock
+        -14.788527,  # has_canasta*stock
+        4.483350,  # melds_4*stock
+        7.118588,  # melds_5*stock
+        12.100630,  # melds_6*stock
+        -6.685040,  # open_melds*stock
+        9.092182,  # opened*stock
+        0.209574,  # red_threes*stock
+        2.176285,  # hand_cards*stock
+        3.209230,  # hand_wilds*stock
+        -0.978594,  # hand_on_melds*stock
+        -1.532422,  # hand_pairs*stock
+        -11.331941,  # hand_lone_points*stock
+        8.241177,  # hand_points*stock
+        2.108478,  # hand_black_threes*stock
+        -22.402018,  # minimum_to_open*stock
+        2.525365,  # canastas*stock
+        0.651912,  # shortest_hand*stock
+        3.081995,  # out_threat*stock
+        -7.563150,  # canastas_in_reach*stock
+        2.723325,  # cards_to_canastas*stock
+        -0.722922,  # to_move*stock
+        -0.066361,  # pile_to_move*stock
+        -0.006581,  # frozen_pile_to_move*stock
+        0.529968,  # pile_takeable*stock
+        -0.316158,  # pile_points*stock
     ),
     "samba": (
         -0.718340,  # evaluate
