@@ -13,8 +13,8 @@ Python), so the same command on the same code gives the same file. One hand in f
 and the script prints how well the model and ``evaluate`` alone predict those hands (root mean
 square error, in points) before fitting on every hand. The file keeps the other presets'
 weights it already holds (when they were fitted on the same features). The default run took
-282 s on one busy core (255 s playing, the rest fitting: the sums are taken column by column, which
-gives the shipped weights to the last printed digit).
+282 s on one busy core (255 s playing, the rest fitting: the sums are taken column by column,
+which gives the shipped weights to the last printed digit).
 """
 
 from __future__ import annotations
