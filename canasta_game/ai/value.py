@@ -25,7 +25,10 @@ uncertain):
 * classic-2 (two players, two cards drawn a turn): 99,499 positions of 3,000 hands, 674
   points against 713 and 812;
 * Italian (four players, 162 cards, two drawn a turn, IT-1..25): 81,509 positions of 3,000
-  hands, 2,112 points against 2,277 and 2,620.
+  hands, 2,112 points against 2,277 and 2,620;
+* Bolivia (Samba's pack and draw, escaleras and bolivias, BOL-1..13): 124,668 positions of 3,000
+  hands, 1,735 points against 1,971 and 2,442. Chilean plays Bolivia's rules (CHI-3), so the
+  same weights value it.
 
 Hard's playouts reach positions like these, played by its fast policy.
 """

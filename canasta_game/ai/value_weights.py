@@ -3,12 +3,71 @@
 
 FEATURES = "74f88d13b18cde3d"  # value.features_key() of the features fitted on
 COMMANDS = {
+    "bolivia": "--preset bolivia --hands 3000 --ridge 1",
     "classic-2": "--preset classic-2 --hands 3000 --ridge 1",
     "classic-4": "--preset classic-4 --hands 3000 --ridge 1",
     "italian": "--preset italian --hands 3000 --ridge 1",
     "samba": "--preset samba --hands 3000 --ridge 1",
 }
 WEIGHTS = {
+    "bolivia": (
+        -0.060493,  # evaluate
+        -0.006655,  # meld_points
+        0.966184,  # canasta_bonus
+        -6.173368,  # has_canasta
+        -1.407604,  # melds_4
+        -2.243270,  # melds_5
+        -1.870808,  # melds_6
+        6.905869,  # open_melds
+        -13.324568,  # opened
+        0.907837,  # red_threes
+        0.694014,  # hand_cards
+        -4.518062,  # hand_wilds
+        -0.640281,  # hand_on_melds
+        -0.459110,  # hand_pairs
+        -2.457012,  # hand_lone_points
+        0.321057,  # hand_points
+        -1.570956,  # hand_black_threes
+        -10.240169,  # minimum_to_open
+        1.647612,  # canastas
+        0.928946,  # shortest_hand
+        3.200501,  # out_threat
+        1.240122,  # canastas_in_reach
+        -1.817152,  # cards_to_canastas
+        0.829693,  # to_move
+        -0.024954,  # pile_to_move
+        0.022428,  # frozen_pile_to_move
+        -0.259277,  # pile_takeable
+        7.007602,  # pile_points
+        2.105475,  # evaluate*stock
+        4.462663,  # meld_points*stock
+        -1.822247,  # canasta_bonus*stock
+        0.576069,  # has_canasta*stock
+        2.295588,  # melds_4*stock
+        4.344672,  # melds_5*stock
+        6.626933,  # melds_6*stock
+        -11.033032,  # open_melds*stock
+        14.900960,  # opened*stock
+        -0.991668,  # red_threes*stock
+        -0.082716,  # hand_cards*stock
+        6.688817,  # hand_wilds*stock
+        0.861038,  # hand_on_melds*stock
+        0.882387,  # hand_pairs*stock
+        13.762507,  # hand_lone_points*stock
+        4.083522,  # hand_points*stock
+        1.593443,  # hand_black_threes*stock
+        5.734770,  # minimum_to_open*stock
+        -7.385989,  # canastas*stock
+        -1.355728,  # shortest_hand*stock
+        -7.478449,  # out_threat*stock
+        -5.961936,  # canastas_in_reach*stock
+        3.268316,  # cards_to_canastas*stock
+        -0.208188,  # to_move*stock
+        -0.014774,  # pile_to_move*stock
+        0.013661,  # frozen_pile_to_move*stock
+        0.501900,  # pile_takeable*stock
+        -7.026629,  # pile_points*stock
+    ),
     "classic-2": (
         1.498013,  # evaluate
         -0.056271,  # meld_points
