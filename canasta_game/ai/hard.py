@@ -19,10 +19,10 @@ count of simulated actions, which used about 40% of the budget on an idle machin
 Hard is therefore reproducible only under a clock that is (a test gives it one that ticks per
 reading).
 
-Under classic-4, classic-2, four-handed Samba, Italian and Bolivia (so Chilean) the playouts
-stop after one round and a learned model (``value.py``, fitted on each apart) values the
-position they reach, which leaves time for four candidates, and the simulated players take the
-pile (or not) as Medium would (``rollout.medium_draw``); under other rules they play four
+Under classic-4, classic-2, four-handed Samba, Italian, Bolivia (so Chilean) and Cuban the
+playouts stop after one round and a learned model (``value.py``, fitted on each apart) values
+the position they reach, which leaves time for four candidates, and the simulated players take
+the pile (or not) as Medium would (``rollout.medium_draw``); under other rules they play four
 rounds with the quick policy's pile rule and ``evaluate`` counts the position. In the classic
 pile fight (``pile.pile_fight``) Hard and its simulated players keep Medium's reserve of pairs
 (``RESPECT_RESERVE``: one round sees the points a meld banks, not the piles the pairs would

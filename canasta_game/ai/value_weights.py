@@ -6,6 +6,7 @@ COMMANDS = {
     "bolivia": "--preset bolivia --hands 3000 --ridge 1",
     "classic-2": "--preset classic-2 --hands 3000 --ridge 1",
     "classic-4": "--preset classic-4 --hands 3000 --ridge 1",
+    "cuban": "--preset cuban --hands 3000 --ridge 1",
     "italian": "--preset italian --hands 3000 --ridge 1",
     "samba": "--preset samba --hands 3000 --ridge 1",
 }
@@ -183,6 +184,64 @@ WEIGHTS = {
         -0.176818,  # frozen_pile_to_move*stock
         -0.686082,  # pile_takeable*stock
         3.333063,  # pile_points*stock
+    ),
+    "cuban": (
+        0.336276,  # evaluate
+        2.902601,  # meld_points
+        0.665022,  # canasta_bonus
+        3.317198,  # has_canasta
+        0.477114,  # melds_4
+        0.334466,  # melds_5
+        1.479481,  # melds_6
+        -2.530404,  # open_melds
+        -22.495175,  # opened
+        0.062674,  # red_threes
+        0.002469,  # hand_cards
+        1.166808,  # hand_wilds
+        0.707077,  # hand_on_melds
+        0.152423,  # hand_pairs
+        4.935892,  # hand_lone_points
+        2.772044,  # hand_points
+        1.006064,  # hand_black_threes
+        -12.743342,  # minimum_to_open
+        -1.603493,  # canastas
+        -0.303836,  # shortest_hand
+        2.491240,  # out_threat
+        3.248532,  # canastas_in_reach
+        0.402105,  # cards_to_canastas
+        0.606967,  # to_move
+        -0.021615,  # pile_to_move
+        -0.019424,  # frozen_pile_to_move
+        1.030093,  # pile_takeable
+        -2.753047,  # pile_points
+        -0.434090,  # evaluate*stock
+        -1.354570,  # meld_points*stock
+        0.369222,  # canasta_bonus*stock
+        -4.275942,  # has_canasta*stock
+        0.091705,  # melds_4*stock
+        1.615997,  # melds_5*stock
+        3.304657,  # melds_6*stock
+        -0.432100,  # open_melds*stock
+        26.325596,  # opened*stock
+        0.495222,  # red_threes*stock
+        -0.109690,  # hand_cards*stock
+        -0.802759,  # hand_wilds*stock
+        0.160762,  # hand_on_melds*stock
+        -0.488569,  # hand_pairs*stock
+        -6.814729,  # hand_lone_points*stock
+        -1.076456,  # hand_points*stock
+        -1.399114,  # hand_black_threes*stock
+        12.290765,  # minimum_to_open*stock
+        0.042103,  # canastas*stock
+        0.875454,  # shortest_hand*stock
+        -0.099811,  # out_threat*stock
+        -2.923323,  # canastas_in_reach*stock
+        0.136663,  # cards_to_canastas*stock
+        -0.509900,  # to_move*stock
+        0.000650,  # pile_to_move*stock
+        0.034842,  # frozen_pile_to_move*stock
+        -1.085301,  # pile_takeable*stock
+        6.579034,  # pile_points*stock
     ),
     "italian": (
         0.152715,  # evaluate
