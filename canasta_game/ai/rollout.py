@@ -71,10 +71,10 @@ def _draw(state: State) -> Action:
     takes = pile_takes(state)
     draw = DrawStock(state.current)
     can_draw = why_illegal(state, draw) is None
-    # Medium's pile judgment under the rules it was measured on with Hard's learned value
-    # (classic-4, classic-2, four-handed Samba, Italian, Bolivia, Cuban): in Samba for five the
-    # Hard of the every-preset test went out less with it (12.8 hands of 50 against 15.8, six
-    # runs each), so other rules keep the quick rule below until measured.
+    # Medium's pile judgment where Hard's learned value applies (``value.fitted``: each fit
+    # was measured with it): in Samba for five the Hard of the every-preset test went out
+    # less with it (12.8 hands of 50 against 15.8, six runs each), so other rules keep the
+    # quick rule below until measured.
     if takes and applies(state.rules):
         chosen = medium_draw(state, takes, draw if can_draw else None)
         if chosen is not None:
