@@ -3,16 +3,16 @@
     python tools/train_value.py [--preset classic-4] [--hands 3000] [--jobs 2] [--ridge 1.0]
         [--out PATH]
 
-Plays hands of ``--preset`` (classic-4, Samba, classic-2, Italian, Bolivia or Cuban: the
-presets with weights) with Medium in every seat (seeds ``value:<n>``, never used by the arena
-or the decision set; each side's score at the start drawn from the preset's opening tiers from
-0 up, so every opening minimum is seen), records ``value.features`` of the position at the
-start of every turn from side 0's seat and, once the hand is over, the target: side 0's hand
-score minus side 1's, in hundreds. The weights are a ridge regression on them (normal
-equations, solved in pure Python), so the same command on the same code gives the same file.
-One hand in five is held out and the script prints how well the model and ``evaluate`` alone
-predict those hands (root mean square error, in points) before fitting on every hand. The file
-keeps the other presets' weights it already holds (when they were fitted on the same features).
+Plays hands of ``--preset`` (one of ``PRESETS``, the presets with weights) with Medium in every
+seat (seeds ``value:<n>``, never used by the arena or the decision set; each side's score at the
+start drawn from the preset's opening tiers from 0 up, so every opening minimum is seen),
+records ``value.features`` of the position at the start of every turn from side 0's seat and,
+once the hand is over, the target: side 0's hand score minus side 1's, in hundreds. The weights
+are a ridge regression on them (normal equations, solved in pure Python), so the same command on
+the same code gives the same file. One hand in five is held out and the script prints how well
+the model and ``evaluate`` alone predict those hands (root mean square error, in points) before
+fitting on every hand. The file keeps the other presets' weights it already holds (when they
+were fitted on the same features).
 The default run took 282 s on one busy core (255 s playing, the rest fitting: the sums are
 taken column by column, which gives the shipped weights to the last printed digit).
 """

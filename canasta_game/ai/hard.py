@@ -19,14 +19,14 @@ count of simulated actions, which used about 40% of the budget on an idle machin
 Hard is therefore reproducible only under a clock that is (a test gives it one that ticks per
 reading).
 
-Under classic-4, classic-2, four-handed Samba, Italian, Bolivia (so Chilean) and Cuban the
-playouts stop after one round and a learned model (``value.py``, fitted on each apart) values
-the position they reach, which leaves time for four candidates, and the simulated players take
-the pile (or not) as Medium would (``rollout.medium_draw``); under other rules they play four
-rounds with the quick policy's pile rule and ``evaluate`` counts the position. In the classic
-pile fight (``pile.pile_fight``) Hard and its simulated players keep Medium's reserve of pairs
-(``RESPECT_RESERVE``: one round sees the points a meld banks, not the piles the pairs would
-take later). Under every rule set a playout that ends the match is valued by who won it
+Under the rules a learned model was fitted on (``value.fitted``; ``value.py`` lists them,
+classic-4 first) the playouts stop after one round and that model values the position they
+reach, which leaves time for four candidates, and the simulated players take the pile (or not)
+as Medium would (``rollout.medium_draw``); under other rules they play four rounds with the
+quick policy's pile rule and ``evaluate`` counts the position. In the classic pile fight
+(``pile.pile_fight``) Hard and its simulated players keep Medium's reserve of pairs
+(``RESPECT_RESERVE``: one round sees the points a meld banks, not the piles the pairs would take
+later). Under every rule set a playout that ends the match is valued by who won it
 (``MATCH_AWARE``).
 
 Why these choices and not others: every constant and every idea tried for Hard was measured

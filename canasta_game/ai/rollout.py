@@ -2,14 +2,14 @@
 
 Hard plays thousands of simulated turns per decision, so this policy skips everything a real
 bot must do to stay honest (building a view, counting cards): it reads the sampled world it is
-given, which is fine because that world is Hard's own guess, not the real hidden cards. It
-plays like a sound, quick club player: take the pile as Medium would (classic-4, classic-2,
-Samba, Italian, Bolivia and Cuban, where Hard's learned value applies: its own pile judgment,
-from the seat's view: the playouts copy Medium where it decides, since Medium is the opponent
-Hard meets and whether the next seat takes the pile is what a discard risks), meld naturals (in
-the classic pile fight keeping Medium's reserve of cards until the side has its canasta), use
-wild cards to complete canastas, go out when it can, and discard its least useful card,
-avoiding the ranks the next opponent has melded while the pile is open.
+given, which is fine because that world is Hard's own guess, not the real hidden cards. It plays
+like a sound, quick club player: take the pile as Medium would (under the rules where Hard's
+learned value applies, ``value.fitted``: its own pile judgment, from the seat's view: the
+playouts copy Medium where it decides, since Medium is the opponent Hard meets and whether the
+next seat takes the pile is what a discard risks), meld naturals (in the classic pile fight
+keeping Medium's reserve of cards until the side has its canasta), use wild cards to complete
+canastas, go out when it can, and discard its least useful card, avoiding the ranks the next
+opponent has melded while the pile is open.
 
 Measured (issue 16, one-hand duplicate arena, classic-4, Hard at 0.25 s of CPU time against
 Medium, seed 501, 100 hands, paired per deal): Medium's pile judgment instead of the quick

@@ -19,7 +19,7 @@ difference, against ``evaluate`` alone and a constant zero: the hands themselves
 uncertain):
 
 * classic-4: 94,978 positions (the start of every turn) of 3,000 hands, 1,069 points
-  against 1,129 and 1,199;
+  against 1,129 and 1,199. Uruguayan is Classic's rules (URU-1), so the same weights value it;
 * Samba (four players): 62,328 positions of 3,000 hands, 1,038 points against 1,117 and
   1,178 (issue 16: with it Hard searches Samba as it does classic-4, docs/strength.md);
 * classic-2 (two players, two cards drawn a turn): 99,499 positions of 3,000 hands, 674

@@ -97,7 +97,8 @@ def test_a_finished_hand_is_valued_by_its_score() -> None:
 
 def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
     """The models were fitted on classic-4, classic-2, four-handed Samba, Italian, Bolivia and
-    Cuban only (a custom target or name changes nothing; Chilean is Bolivia's rules, CHI-3):
+    Cuban only (a custom target or name changes nothing; Chilean is Bolivia's rules, CHI-3,
+    and Uruguayan Classic's, URU-1):
     Hard's playouts end in them there, in ``evaluate`` under any other rules (other player
     counts, other games, Italian with two packs, Chilean with four)."""
     monkeypatch.setattr(hard, "USE_VALUE", True)
@@ -106,6 +107,7 @@ def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPat
         assert value.fitted(replace(rules, name="mine", target=3000)) == name
         assert hard._learned(observe(new_hand(rules, f"value-{name}", dealer=0), 0))
     assert value.fitted(preset("chilean")) == "bolivia"
+    assert value.fitted(preset("uruguayan")) == "classic-4"
     others = ("samba-6", "samba-2", "classic-3", "brazilian", "chilean-216", "modern-american")
     for name in (*others, "italian-2decks"):
         state = new_hand(preset(name), "value-other", dealer=0)
