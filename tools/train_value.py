@@ -40,7 +40,7 @@ from canasta_game.engine.setup import new_hand
 from canasta_game.engine.state import Phase, State
 
 # Two sides each (``value.features``), one weight set each; each measured before it was kept.
-PRESETS = ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban")
+PRESETS = ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban", "brazilian")
 HOLDOUT = 5  # every fifth hand checks the fit
 OUT = Path(__file__).resolve().parent.parent / "canasta_game" / "ai" / "value_weights.py"
 

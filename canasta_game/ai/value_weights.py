@@ -4,6 +4,7 @@
 FEATURES = "74f88d13b18cde3d"  # value.features_key() of the features fitted on
 COMMANDS = {
     "bolivia": "--preset bolivia --hands 3000 --ridge 1",
+    "brazilian": "--preset brazilian --hands 3000 --ridge 1",
     "classic-2": "--preset classic-2 --hands 3000 --ridge 1",
     "classic-4": "--preset classic-4 --hands 3000 --ridge 1",
     "cuban": "--preset cuban --hands 3000 --ridge 1",
@@ -68,6 +69,64 @@ WEIGHTS = {
         0.013661,  # frozen_pile_to_move*stock
         0.501900,  # pile_takeable*stock
         -7.026629,  # pile_points*stock
+    ),
+    "brazilian": (
+        0.261319,  # evaluate
+        -2.054121,  # meld_points
+        0.677282,  # canasta_bonus
+        3.451637,  # has_canasta
+        -3.261949,  # melds_4
+        -4.082167,  # melds_5
+        -6.488017,  # melds_6
+        12.582754,  # open_melds
+        -21.676671,  # opened
+        -0.051165,  # red_threes
+        -1.877991,  # hand_cards
+        1.545327,  # hand_wilds
+        2.272228,  # hand_on_melds
+        2.099759,  # hand_pairs
+        8.325970,  # hand_lone_points
+        -0.910400,  # hand_points
+        0.752369,  # hand_black_threes
+        5.552982,  # minimum_to_open
+        0.790944,  # canastas
+        -1.894074,  # shortest_hand
+        -0.178803,  # out_threat
+        -7.478057,  # canastas_in_reach
+        -4.453590,  # cards_to_canastas
+        0.500755,  # to_move
+        0.064788,  # pile_to_move
+        -0.040178,  # frozen_pile_to_move
+        0.312311,  # pile_takeable
+        4.002292,  # pile_points
+        0.302724,  # evaluate*stock
+        7.020341,  # meld_points*stock
+        -0.454049,  # canasta_bonus*stock
+        -6.861801,  # has_canasta*stock
+        5.073220,  # melds_4*stock
+        7.470571,  # melds_5*stock
+        12.864844,  # melds_6*stock
+        -15.109624,  # open_melds*stock
+        32.766958,  # opened*stock
+        0.540938,  # red_threes*stock
+        1.488182,  # hand_cards*stock
+        -0.177342,  # hand_wilds*stock
+        0.362134,  # hand_on_melds*stock
+        -1.619668,  # hand_pairs*stock
+        -7.210210,  # hand_lone_points*stock
+        1.938520,  # hand_points*stock
+        -0.638925,  # hand_black_threes*stock
+        -2.915881,  # minimum_to_open*stock
+        0.153393,  # canastas*stock
+        2.071118,  # shortest_hand*stock
+        -0.070983,  # out_threat*stock
+        6.564234,  # canastas_in_reach*stock
+        4.814094,  # cards_to_canastas*stock
+        1.416181,  # to_move*stock
+        -0.193909,  # pile_to_move*stock
+        0.093386,  # frozen_pile_to_move*stock
+        -0.170152,  # pile_takeable*stock
+        -4.946730,  # pile_points*stock
     ),
     "classic-2": (
         1.498013,  # evaluate

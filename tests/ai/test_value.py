@@ -49,20 +49,21 @@ def _medium_until(seed: str, turn: int, name: str = "classic-4") -> State:
 
 def test_the_shipped_weights_load_and_match_the_features() -> None:
     assert value.features_key() == value_weights.FEATURES
-    shipped = ["bolivia", "classic-2", "classic-4", "cuban", "italian", "samba"]
+    shipped = ["bolivia", "brazilian", "classic-2", "classic-4", "cuban", "italian", "samba"]
     assert sorted(value.shipped()) == shipped
     for name in value.shipped():
         assert len(value.weights(name)) == len(value.NAMES)
         assert value_weights.COMMANDS[name].startswith(f"--preset {name} ")
 
 
-@pytest.mark.parametrize("name", ["samba", "classic-2", "italian", "bolivia", "cuban"])
+@pytest.mark.parametrize("name", ["samba", "classic-2", "italian", "bolivia", "cuban", "brazilian"])
 def test_a_preset_s_positions_are_valued_by_its_own_weights(name: str) -> None:
     """Issue 16: Samba (162 cards, 15 dealt, sequences, SAM-1..31), classic-2 (15 cards,
     two drawn a turn, two canastas to go out, V2-1..3), Italian (15 cards, two drawn a turn,
     a clean and a dirty canasta to close, IT-1..25), Bolivia (Samba's pack, bolivias of wild
-    cards, an escalera to go out, BOL-1..13) and Cuban (13 dealt, the pile always frozen, wild
-    canastas, CUB-1..9) have their own fits, so such a position's value is its features times
+    cards, an escalera to go out, BOL-1..13), Cuban (13 dealt, the pile always frozen, wild
+    canastas, CUB-1..9) and Brazilian (its own tiers, a closed pile, short escaleras that
+    cost, BRA-1..12) have their own fits, so such a position's value is its features times
     that preset's weights, not classic-4's."""
     state = _medium_until(f"value-{name}", 12, name)
     assert state.phase is Phase.DRAW and value.fitted(state.rules) == name
@@ -96,19 +97,18 @@ def test_a_finished_hand_is_valued_by_its_score() -> None:
 
 
 def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The models were fitted on classic-4, classic-2, four-handed Samba, Italian, Bolivia and
-    Cuban only (a custom target or name changes nothing; Chilean is Bolivia's rules, CHI-3,
-    and Uruguayan Classic's, URU-1):
-    Hard's playouts end in them there, in ``evaluate`` under any other rules (other player
-    counts, other games, Italian with two packs, Chilean with four)."""
+    """The models were fitted on the presets the loop below names, and only on them (a custom
+    target or name changes nothing; Chilean is Bolivia's rules, CHI-3, and Uruguayan Classic's,
+    URU-1): Hard's playouts end in them there, in ``evaluate`` under any other rules (other
+    player counts, other games, Italian with two packs, Chilean with four)."""
     monkeypatch.setattr(hard, "USE_VALUE", True)
-    for name in ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban"):
+    for name in ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban", "brazilian"):
         rules = preset(name)
         assert value.fitted(replace(rules, name="mine", target=3000)) == name
         assert hard._learned(observe(new_hand(rules, f"value-{name}", dealer=0), 0))
     assert value.fitted(preset("chilean")) == "bolivia"
     assert value.fitted(preset("uruguayan")) == "classic-4"
-    others = ("samba-6", "samba-2", "classic-3", "brazilian", "chilean-216", "modern-american")
+    others = ("samba-6", "samba-2", "classic-3", "cz-house", "chilean-216", "modern-american")
     for name in (*others, "italian-2decks"):
         state = new_hand(preset(name), "value-other", dealer=0)
         assert not value.applies(state.rules)
