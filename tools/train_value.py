@@ -12,9 +12,9 @@ are a ridge regression on them (normal equations, solved in pure Python), so the
 the same code gives the same file. One hand in five is held out and the script prints how well
 the model and ``evaluate`` alone predict those hands (root mean square error, in points) before
 fitting on every hand. The file keeps the other presets' weights it already holds (when they
-were fitted on the same features).
-The default run took 282 s on one busy core (255 s playing, the rest fitting: the sums are
-taken column by column, which gives the shipped weights to the last printed digit).
+were fitted on the same features). The default run took 282 s on one busy core (255 s playing,
+the rest fitting: the sums are taken column by column, which gives the shipped weights to the
+last printed digit).
 """
 
 from __future__ import annotations

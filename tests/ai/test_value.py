@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # changes whenever Medium's play or the weights change (a refit: tools/train_value.py): put
 # the new one here. (-182.6 with Medium's eight-card reserve, the same weights.)
 DOCUMENTED_VALUE = -146.7
+#: The presets with their own fitted weights, classic-4 first (tools/train_value.py ``PRESETS``).
+FITTED = ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban", "brazilian")
 
 
 def _train_module() -> ModuleType:
@@ -49,14 +51,13 @@ def _medium_until(seed: str, turn: int, name: str = "classic-4") -> State:
 
 def test_the_shipped_weights_load_and_match_the_features() -> None:
     assert value.features_key() == value_weights.FEATURES
-    shipped = ["bolivia", "brazilian", "classic-2", "classic-4", "cuban", "italian", "samba"]
-    assert sorted(value.shipped()) == shipped
+    assert sorted(value.shipped()) == sorted(FITTED)
     for name in value.shipped():
         assert len(value.weights(name)) == len(value.NAMES)
         assert value_weights.COMMANDS[name].startswith(f"--preset {name} ")
 
 
-@pytest.mark.parametrize("name", ["samba", "classic-2", "italian", "bolivia", "cuban", "brazilian"])
+@pytest.mark.parametrize("name", FITTED[1:])
 def test_a_preset_s_positions_are_valued_by_its_own_weights(name: str) -> None:
     """Issue 16: Samba (162 cards, 15 dealt, sequences, SAM-1..31), classic-2 (15 cards,
     two drawn a turn, two canastas to go out, V2-1..3), Italian (15 cards, two drawn a turn,
@@ -97,12 +98,12 @@ def test_a_finished_hand_is_valued_by_its_score() -> None:
 
 
 def test_other_rules_keep_the_hand_made_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The models were fitted on the presets the loop below names, and only on them (a custom
+    """The models were fitted on the presets of ``FITTED``, and only on them (a custom
     target or name changes nothing; Chilean is Bolivia's rules, CHI-3, and Uruguayan Classic's,
     URU-1): Hard's playouts end in them there, in ``evaluate`` under any other rules (other
     player counts, other games, Italian with two packs, Chilean with four)."""
     monkeypatch.setattr(hard, "USE_VALUE", True)
-    for name in ("classic-4", "samba", "classic-2", "italian", "bolivia", "cuban", "brazilian"):
+    for name in FITTED:
         rules = preset(name)
         assert value.fitted(replace(rules, name="mine", target=3000)) == name
         assert hard._learned(observe(new_hand(rules, f"value-{name}", dealer=0), 0))
